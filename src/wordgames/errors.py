@@ -1,0 +1,34 @@
+"""User-facing errors.
+
+Every problem a user can cause (bad config, bad list, impossible game state, corrupt input) is raised
+as a subclass of ``WordgamesError`` with a one-line message naming what is wrong. The CLI prints that
+line and exits with status 2, without a traceback; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+
+class WordgamesError(Exception):
+    """Base class: the message is shown to the user as it is, on one line."""
+
+    exit_code = 2
+
+
+class ConfigError(WordgamesError):
+    """The configuration is invalid (unknown key, wrong type, missing file it names)."""
+
+
+class InputError(WordgamesError):
+    """An input file or argument is malformed (word list, dump, phrase, game file)."""
+
+
+class GameStateError(WordgamesError):
+    """A game state is impossible (feedback no word fits, guess not allowed, ...)."""
+
+
+class ToolMissingError(WordgamesError):
+    """An external tool (lmplz, build_binary, ...) is not installed."""
+
+
+class ArtifactMissingError(WordgamesError):
+    """An artifact the command needs has not been built by the pipeline yet."""

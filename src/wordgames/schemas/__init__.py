@@ -1,0 +1,1 @@
+"""JSON schemas of the configuration, one file per section (package data)."""

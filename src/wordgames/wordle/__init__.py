@@ -1,0 +1,1 @@
+"""Wordle: word lists, the feedback matrix, the game, strategies and their evaluation."""

@@ -1,0 +1,1 @@
+# corpora stage rules (not written yet)

@@ -1,0 +1,1 @@
+# glove stage rules (not written yet)

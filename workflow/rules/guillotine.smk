@@ -1,0 +1,1 @@
+# guillotine stage rules (not written yet)

@@ -1,0 +1,1 @@
+# hangman stage rules (not written yet)

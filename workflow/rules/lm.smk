@@ -1,0 +1,1 @@
+# lm stage rules (not written yet)

@@ -1,0 +1,1 @@
+# report stage rules (not written yet)

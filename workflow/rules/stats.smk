@@ -1,0 +1,1 @@
+# stats stage rules (not written yet)

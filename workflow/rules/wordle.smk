@@ -1,0 +1,1 @@
+# wordle stage rules (not written yet)
