@@ -7,6 +7,7 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     corpora/{corpus}/sentences/{shard}.parquet   tokenised sentences (doc_id, sent_id, tokens)
     corpora/{corpus}/tokens.txt                  one sentence a line, tokens separated by spaces
     corpora/{corpus}/{table}.parquet             kind-specific tables (wiktionary, titles, quotes, ...)
+    {collection}/tokens.txt, sentences.parquet   the member corpora's sentences, concatenated
     {collection}/vocab.parquet                   word, count (a collection = the corpora one model reads)
     {collection}/cooccur.parquet                 i, j, weight (GloVe weighting) [and count]
     {collection}/glove/                          vectors.npy, vocab.parquet, gensim KeyedVectors
@@ -54,6 +55,10 @@ def collection_dir(cfg: Config, collection: str) -> Path:
 
 def collection_tokens(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "tokens.txt"
+
+
+def collection_sentences(cfg: Config, collection: str) -> Path:
+    return collection_dir(cfg, collection) / "sentences.parquet"
 
 
 def vocab(cfg: Config, collection: str) -> Path:
