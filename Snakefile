@@ -1,6 +1,7 @@
 # wordgames pipeline: thin. Config validation, the shared helpers, one rules file per stage family,
 # and `rule all`. Every rule calls `wordgames build <stage> ...` (see src/wordgames/), logs to
 # results/logs/, and writes its outputs atomically.
+import shlex
 import sys
 
 from wordgames import paths
@@ -20,6 +21,8 @@ except ConfigError as exc:
 WG = f"{sys.executable} -m wordgames"
 # Each rules file appends the final targets of its stage family.
 TARGETS = []
+# (title, summary.md) pairs that the report stage stitches together.
+REPORT_SECTIONS = []
 
 
 include: "workflow/rules/common.smk"

@@ -11,7 +11,7 @@ for tool in cmake g++; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$PIP" download -q --no-binary :all: --no-deps -d "$work" "kenlm==$VERSION"
+"$PIP" download -q --no-binary kenlm --no-deps -d "$work" "kenlm==$VERSION"
 tar -xzf "$work"/kenlm-*.tar.gz -C "$work"
 src=$(find "$work" -maxdepth 1 -type d -name 'kenlm-*' | head -n 1)
 echo "build-kenlm: building lmplz and build_binary (about a minute)" >&2

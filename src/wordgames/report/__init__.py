@@ -1,0 +1,1 @@
+"""The final report: one Markdown page gathering every evaluation summary and plot."""
