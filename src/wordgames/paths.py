@@ -3,11 +3,14 @@
 The Snakemake rules and the CLI both call these functions, so a command finds an artifact exactly where
 the pipeline wrote it for that config. Layout under ``results_dir``::
 
-    corpora/{corpus}/extract/{shard}.parquet     extracted documents of one shard
-    corpora/{corpus}/sentences/{shard}.parquet   tokenised sentences (doc_id, sent_id, tokens)
+    corpora/{corpus}/extract/{shard}.parquet     extracted documents of one shard (doc, text), with
+                                                 {shard}.{table}.parquet and {shard}.summary.json
+    corpora/{corpus}/sentences/{shard}.parquet   tokenised sentences (doc, sent, tokens)
+    corpora/{corpus}/sentences.parquet           the shards merged; summary.json: counts, skipped
     corpora/{corpus}/tokens.txt                  one sentence a line, tokens separated by spaces
     corpora/{corpus}/{table}.parquet             kind-specific tables (wiktionary, titles, quotes, ...)
     {collection}/tokens.txt, sentences.parquet   the member corpora's sentences, concatenated
+    {collection}/corpora.json                    manifest: members, counts, their tables by name
     {collection}/vocab.parquet                   word, count (a collection = the corpora one model reads)
     {collection}/cooccur.parquet                 i, j, weight (GloVe weighting) [and count]
     {collection}/glove/                          vectors.npy, vocab.parquet, gensim KeyedVectors
@@ -48,6 +51,45 @@ def corpus_table(cfg: Config, corpus: str, table: str) -> Path:
     return corpus_dir(cfg, corpus) / f"{table}.parquet"
 
 
+def corpus_sentences(cfg: Config, corpus: str) -> Path:
+    return corpus_dir(cfg, corpus) / "sentences.parquet"
+
+
+def corpus_summary(cfg: Config, corpus: str) -> Path:
+    """JSON: documents, sentences, tokens, skipped items by reason, tables written."""
+    return corpus_dir(cfg, corpus) / "summary.json"
+
+
+def corpus_extract(cfg: Config, corpus: str, shard: str) -> Path:
+    """Extracted documents of one shard (doc, text); its tables sit beside it as {shard}.{table}.parquet."""
+    return corpus_dir(cfg, corpus) / "extract" / f"{shard}.parquet"
+
+
+def corpus_shard_table(cfg: Config, corpus: str, shard: str, table: str) -> Path:
+    return corpus_dir(cfg, corpus) / "extract" / f"{shard}.{table}.parquet"
+
+
+def corpus_shard_sentences(cfg: Config, corpus: str, shard: str) -> Path:
+    return corpus_dir(cfg, corpus) / "sentences" / f"{shard}.parquet"
+
+
+def collection_manifest(cfg: Config, collection: str) -> Path:
+    """JSON: the collection's member corpora (kind, language, wiki) and the tables each produced."""
+    return collection_dir(cfg, collection) / "corpora.json"
+
+
+def collection_corpus_tables(cfg: Config, collection: str, table: str) -> list[Path]:
+    """The per-corpus tables named ``table`` (wiktionary, titles, quotes, redirects, frequencies) of
+    the collection's member corpora, in member order; known from the config before anything runs."""
+    from wordgames.corpus.registry import collection_members
+
+    return [
+        corpus_table(cfg, c.name, table)
+        for c in collection_members(cfg, collection)
+        if table in c.tables
+    ]
+
+
 # collections ---------------------------------------------------------------------------------------
 def collection_dir(cfg: Config, collection: str) -> Path:
     return results(cfg, collection)
@@ -69,8 +111,31 @@ def cooccur(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "cooccur.parquet"
 
 
+def cooccur_spill(cfg: Config, collection: str, shard: int, shards: int) -> Path:
+    """Sorted co-occurrence chunks of one shard (unordered pairs), merged into cooccur.parquet."""
+    return collection_dir(cfg, collection) / "cooccur-spill" / f"{shard}-of-{shards}.parquet"
+
+
 def glove_dir(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "glove"
+
+
+def glove_vectors(cfg: Config, collection: str) -> Path:
+    """float32 matrix, one row per word of glove_vocab (W + C for GloVe)."""
+    return glove_dir(cfg, collection) / "vectors.npy"
+
+
+def glove_vocab(cfg: Config, collection: str) -> Path:
+    return glove_dir(cfg, collection) / "vocab.parquet"
+
+
+def glove_checkpoint(cfg: Config, collection: str) -> Path:
+    return glove_dir(cfg, collection) / "checkpoint"
+
+
+def vectors_eval(cfg: Config, collection: str) -> Path:
+    """JSON: WordSim-353 / SimLex-999 Spearman, analogy accuracy, probe neighbours."""
+    return eval_dir(cfg, "vectors") / f"{collection}.json"
 
 
 def keyed_vectors(cfg: Config, collection: str) -> Path:
@@ -97,6 +162,22 @@ def lm_binary(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "lm" / "model.binary"
 
 
+def lm_unigrams(cfg: Config, collection: str) -> Path:
+    """Parquet (word, count), most frequent first: the vocabulary the Hangman solvers draw from."""
+    return collection_dir(cfg, collection) / "lm" / "unigrams.parquet"
+
+
+# hangman -------------------------------------------------------------------------------------------
+def hangman_games(cfg: Config, phrase_set: str, solver: str) -> Path:
+    """Per-game records of one solver on one phrase set."""
+    return eval_dir(cfg, "hangman") / "games" / f"{phrase_set}.{solver}.parquet"
+
+
+def hangman_summary(cfg: Config) -> Path:
+    """One row per (phrase set, solver); a Markdown table beside it (summary.md)."""
+    return eval_dir(cfg, "hangman") / "summary.parquet"
+
+
 # wordle --------------------------------------------------------------------------------------------
 def wordle_dir(cfg: Config) -> Path:
     return results(cfg, "wordle")
@@ -110,6 +191,22 @@ def wordle_words(cfg: Config) -> Path:
     return wordle_dir(cfg) / "words.parquet"
 
 
+def wordle_optimal_tree(cfg: Config, mode: str = "normal") -> Path:
+    """The proved optimal decision tree (JSON) for the config's lists; ``mode`` is ``normal``,
+    ``hard-nyt`` or ``hard-strict`` (``wordgames build wordle-tree``, read by the optimal strategy)."""
+    return wordle_dir(cfg) / f"optimal-tree-{mode}.json"
+
+
+def wordle_eval_games(cfg: Config, strategy: str, mode: str) -> Path:
+    """One row per game of ``strategy`` in ``mode`` ("normal" or "hard")."""
+    return eval_dir(cfg, "wordle") / "games" / f"{strategy}-{mode}.parquet"
+
+
+def wordle_eval_summary(cfg: Config, ext: str = "parquet") -> Path:
+    """The evaluation summary: ``parquet``, ``md`` (table) or ``png`` (guess distribution plot)."""
+    return eval_dir(cfg, "wordle") / f"summary.{ext}"
+
+
 # evaluation and report -----------------------------------------------------------------------------
 def eval_dir(cfg: Config, game: str) -> Path:
     return results(cfg, "eval", game)
@@ -117,3 +214,19 @@ def eval_dir(cfg: Config, game: str) -> Path:
 
 def report_dir(cfg: Config) -> Path:
     return results(cfg, "report")
+
+
+# guillotine ----------------------------------------------------------------------------------------
+def guillotine_links(cfg: Config, collection: str) -> Path:
+    """Pattern counts and list links (left, right, pattern, count) of a collection."""
+    return collection_dir(cfg, collection) / "guillotine" / "links.parquet"
+
+
+def guillotine_link_words(cfg: Config, collection: str) -> Path:
+    """Unigram counts (word, count) of the sentences the links were counted on."""
+    return collection_dir(cfg, collection) / "guillotine" / "link-words.parquet"
+
+
+def guillotine_model(cfg: Config) -> Path:
+    """The links solver's weighting model trained on every configured development game."""
+    return results(cfg, "guillotine", "model.json")

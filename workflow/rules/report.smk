@@ -14,7 +14,7 @@ rule report:
             f"--title {shlex.quote(title)} --summary {shlex.quote(str(path))}"
             for title, path in REPORT_SECTIONS
         ),
-        config_name=lambda wildcards: ",".join(workflow.overwrite_configfiles) or "config/config.yaml",
+        config_name=lambda wildcards: ",".join(map(str, workflow.overwrite_configfiles)) or "config/config.yaml",
     shell:
         "{WG} build report {params.args} --config-name {params.config_name:q} --out {output} > {log} 2>&1"
 

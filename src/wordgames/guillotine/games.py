@@ -34,12 +34,25 @@ _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+|\d+")
 
 
+_FOLD = str.maketrans({c: unicodedata.normalize("NFKD", c)[0] for c in
+                       "àáâäãèéêëìíîïòóôöõùúûüýÿçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÝÇÑ"})
+_SIMPLE = re.compile(r"[a-z]+")
+
+
 def normalize(text: str) -> str:
     """The canonical form of a word or short phrase (see the module docstring)."""
-    text = unicodedata.normalize("NFKD", str(text).translate(APOSTROPHES).lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _SPACES.sub(" ", text).strip()
-    return _ACCENT_APOS.sub(r"\1", text)
+    text = str(text)
+    if _SIMPLE.fullmatch(text):
+        return text
+    text = text.translate(APOSTROPHES).translate(_FOLD).lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    if " " in text or "\t" in text or "\n" in text or text != text.strip():
+        text = _SPACES.sub(" ", text).strip()
+    if "'" in text:
+        text = _ACCENT_APOS.sub(r"\1", text)
+    return text
 
 
 def tokenize(text: str) -> list[str]:

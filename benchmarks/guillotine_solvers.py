@@ -1,0 +1,65 @@
+"""La Ghigliottina: load time and seconds per game of both solvers, side by side.
+
+    WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_solvers.py \
+        --configfile config/local-it.yaml --games ../shared/data/guillotine/evalita2020_dev.json -n 50
+
+Needs the pipeline's artifacts for that config (guillotine-links, GloVe; the trained model if any).
+Prints one table: solver, load seconds, median / 90th percentile seconds per game, accuracy and R@10 on
+the games solved (past games overlapping them excluded), and the ratio of median times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from wordgames.config import load_config_file
+from wordgames.guillotine.games import read_games
+from wordgames.guillotine.metrics import rank_of, summarize
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configfile", default="config/config.yaml")
+    ap.add_argument("--games", required=True)
+    ap.add_argument("-n", type=int, default=50, help="games to solve")
+    args = ap.parse_args()
+
+    from wordgames import paths
+    from wordgames.guillotine.model import Model
+    from wordgames.guillotine.solvers import load_resources, make_solver
+
+    cfg = load_config_file(args.configfile)
+    games = [g for g in read_games(args.games) if g.solution][: args.n]
+    rows = []
+    for name in ("gullever", "links"):
+        t0 = time.perf_counter()
+        res = load_resources(cfg, name)
+        model = None
+        if name == "links" and paths.guillotine_model(cfg).exists():
+            model = Model.load(paths.guillotine_model(cfg))
+        if res.past is not None:
+            res.past.exclude_overlapping(games)
+        solver = make_solver(name, res, cfg, model)
+        load = time.perf_counter() - t0
+        times, ranks = [], []
+        for g in games:
+            t = time.perf_counter()
+            result = solver.solve(g.clues, top=100)
+            times.append(time.perf_counter() - t)
+            ranks.append(rank_of(result.ranked_words(), g.solution))
+        s = summarize(ranks, times)
+        times.sort()
+        rows.append((name, load, statistics.median(times), times[int(0.9 * (len(times) - 1))],
+                     s["accuracy"], s["r_at_10"]))
+    print(f"{'solver':<10} {'load s':>8} {'median s/game':>14} {'p90 s/game':>11} "
+          f"{'acc':>6} {'R@10':>6}")
+    for name, load, med, p90, acc, r10 in rows:
+        print(f"{name:<10} {load:8.2f} {med:14.4f} {p90:11.4f} {acc:6.3f} {r10:6.3f}")
+    if rows[0][2] > 0:
+        print(f"median time ratio links / gullever: {rows[1][2] / rows[0][2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

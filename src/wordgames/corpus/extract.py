@@ -1,0 +1,286 @@
+"""Extraction: one shard of a corpus to documents (doc, text) plus the kind's tables.
+
+Every kind is a generator of :class:`Doc` objects that also fills tables and counts what it skipped in
+a :class:`Tally`. Items are dealt to shards round-robin by their ordinal (pages of a dump, files or
+text units), so shard ``k`` of ``N`` reads the whole input but parses and cleans only its own share.
+What is skipped (malformed page, bad markup, undecodable text, a broken XML fragment) is counted by
+reason in the log and in the shard's summary JSON; a truncated or corrupt archive raises
+:class:`~wordgames.errors.InputError` naming the file and byte offset.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordgames import paths
+from wordgames.config import Config
+from wordgames.corpus.io import DOCS_SCHEMA, TABLE_SCHEMAS, RowWriter, write_json
+from wordgames.corpus.registry import Corpus, corpus, local_files
+from wordgames.errors import InputError
+from wordgames.progress import progress
+
+log = logging.getLogger(__name__)
+
+#: At most this many skipped items are described one by one in the log (all are counted).
+LOG_SKIPPED = 20
+#: A text file (``documents: file``) longer than this many lines or paragraphs is cut into documents
+#: ``name``, ``name#1``, ``name#2``... of this many units, so no document needs unbounded memory.
+MAX_UNITS = 20_000
+
+
+@dataclass
+class Doc:
+    doc: str
+    text: str
+
+
+@dataclass
+class Tally:
+    """Counts of what was read, kept and skipped (by reason), for the log and the summary."""
+
+    seen: int = 0
+    documents: int = 0
+    skipped: Counter = field(default_factory=Counter)
+    counts: Counter = field(default_factory=Counter)
+
+    def skip(self, reason: str, where: str = "", detail: str = "") -> None:
+        self.skipped[reason] += 1
+        if sum(self.skipped.values()) <= LOG_SKIPPED:
+            log.warning("skipped (%s) %s %s", reason, where, detail[:200])
+        elif sum(self.skipped.values()) == LOG_SKIPPED + 1:
+            log.warning("further skipped items are only counted (see the summary)")
+
+
+class Tables:
+    """Lazily opened writers of one shard's tables."""
+
+    def __init__(self, cfg: Config, c: Corpus, shard: str):
+        self._writers: dict[str, RowWriter] = {}
+        self._cfg, self._c, self._shard = cfg, c, shard
+
+    def add(self, table: str, **row) -> None:
+        writer = self._writers.get(table)
+        if writer is None:
+            target = paths.corpus_shard_table(self._cfg, self._c.name, self._shard, table)
+            writer = self._writers[table] = RowWriter(target, TABLE_SCHEMAS[table])
+        writer.append(**row)
+
+    def close(self) -> None:
+        """Close every writer; tables this kind declares but never filled are written empty."""
+        for table in self._c.tables:
+            if table not in self._writers:
+                target = paths.corpus_shard_table(self._cfg, self._c.name, self._shard, table)
+                self._writers[table] = RowWriter(target, TABLE_SCHEMAS[table])
+        for writer in self._writers.values():
+            writer.close()
+
+    def abort(self) -> None:
+        for writer in self._writers.values():
+            writer.abort()
+
+
+# text ------------------------------------------------------------------------------------------------
+def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str]:
+    """Lines or blank-line separated paragraphs of one file (paragraph lines joined by spaces)."""
+    try:
+        fh = open(path, encoding=encoding, errors="replace", newline=None)  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    block: list[str] = []
+    with fh:
+        for lineno, line in enumerate(fh, 1):
+            if "\ufffd" in line:
+                tally.counts["undecodable_lines"] += 1
+                if tally.counts["undecodable_lines"] <= 3:
+                    log.warning("%s:%d: bytes not valid %s were replaced", path, lineno, encoding)
+            line = line.strip().lstrip("\ufeff")
+            if layout == "lines":
+                if line:
+                    yield line
+            elif line:
+                block.append(line)
+            elif block:
+                yield " ".join(block)
+                block = []
+    if block:
+        yield " ".join(block)
+
+
+def _doc_name(c: Corpus, path: Path, root_files: list[Path]) -> str:
+    return f"{c.name}:{path.name}" if len({p.name for p in root_files}) == len(root_files) else (
+        f"{c.name}:{path}"
+    )
+
+
+def text_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+    files = local_files(cfg, c)
+    layout = c.options.get("layout", "lines")
+    per_unit = c.options.get("documents", "file") == "unit"
+    encoding = c.options.get("encoding", "utf-8")
+    ordinal = 0
+    for path in progress(files, desc=f"{c.name} files", unit="file"):
+        name = _doc_name(c, path, files)
+        if not per_unit:
+            ordinal += 1
+            if (ordinal - 1) % c.shards != shard:
+                continue
+            tally.seen += 1
+            # a huge file is cut into parts of MAX_UNITS units so memory stays flat
+            part: list[str] = []
+            n_parts = 0
+            for unit in _units(path, layout, encoding, tally):
+                part.append(unit)
+                if len(part) >= MAX_UNITS:
+                    yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
+                    n_parts += 1
+                    part = []
+            if part or not n_parts:
+                yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
+            continue
+        for i, unit in enumerate(_units(path, layout, encoding, tally)):
+            ordinal += 1
+            if (ordinal - 1) % c.shards != shard:
+                continue
+            tally.seen += 1
+            yield Doc(f"{name}:{i}", unit)
+
+
+# titles ----------------------------------------------------------------------------------------------
+def open_maybe_compressed(path: Path):
+    """A binary stream of ``path``, decompressing .bz2, .gz and .xz by name."""
+    from wordgames.corpus.wikimedia import open_dump
+
+    return open_dump(path)[0]
+
+
+def normalise_title(raw: str) -> str:
+    return raw.replace("_", " ").strip()
+
+
+def titles_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+    """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
+    encoding = c.options.get("encoding", "utf-8")
+    ordinal = 0
+    for path in local_files(cfg, c):
+        with open_maybe_compressed(path) as raw:
+            for lineno, line in enumerate(raw, 1):
+                ordinal += 1
+                if (ordinal - 1) % c.shards != shard:
+                    continue
+                try:
+                    text = line.decode(encoding).rstrip("\r\n")
+                except UnicodeDecodeError:
+                    tally.skip("undecodable title", f"{path}:{lineno}")
+                    continue
+                if "\t" in text:  # newer dumps: page_namespace<TAB>page_title
+                    ns, _, text = text.partition("\t")
+                    if ns == "page_namespace" or (ns.isdigit() and int(ns) != 0):
+                        continue
+                if lineno == 1 and text == "page_title" or not text.strip():
+                    continue
+                tally.seen += 1
+                tables.add("titles", title=normalise_title(text), is_redirect=None, target=None)
+    return
+    yield  # a generator without documents
+
+
+# wordfreq --------------------------------------------------------------------------------------------
+def wordfreq_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+    """The wordfreq word list of the corpus language as a frequency table (a lexicon prior)."""
+    import wordfreq
+
+    from wordgames.corpus.tokenize import tokenize_phrase
+
+    wordlist = "best"
+    for src in c.sources:
+        if src.value.startswith("wordfreq:"):
+            wordlist = src.value.split(":", 1)[1] or "best"
+    top = c.options.get("top_n", 50000)
+    seen = set()
+    for word in wordfreq.top_n_list(c.language, top, wordlist=wordlist):
+        tally.seen += 1
+        tokens = tokenize_phrase(word, c.language)
+        if len(tokens) != 1:
+            tally.skip("not one token", word)
+            continue
+        token = tokens[0]
+        if token in seen:
+            continue
+        seen.add(token)
+        freq = wordfreq.word_frequency(word, c.language, wordlist=wordlist)
+        zipf = wordfreq.zipf_frequency(word, c.language, wordlist=wordlist)
+        tables.add("frequencies", word=token, frequency=freq, zipf=zipf)
+    return
+    yield
+
+
+def _kind_reader(c: Corpus):
+    if c.kind == "text":
+        return text_docs
+    if c.kind == "titles":
+        return titles_docs
+    if c.kind == "wordfreq":
+        return wordfreq_docs
+    if c.kind == "mediawiki":
+        from wordgames.corpus.wikimedia import mediawiki_docs
+
+        return mediawiki_docs
+    if c.kind == "bnc":
+        from wordgames.corpus.bnc import bnc_docs
+
+        return bnc_docs
+    raise InputError(f"corpus {c.name}: unknown kind {c.kind}")
+
+
+def extract_shard(cfg: Config, name: str, shard: str) -> dict:
+    """Extract shard ``shard`` ("000", "001", ...) of corpus ``name``; returns the summary."""
+    c = corpus(cfg, name)
+    index = int(shard)
+    if not 0 <= index < c.shards:
+        raise InputError(f"corpus {name}: shard {shard} out of range (shards: {c.shards})")
+    start = time.perf_counter()
+    tally = Tally()
+    tables = Tables(cfg, c, shard)
+    reader = _kind_reader(c)
+    min_chars = c.options.get("min_chars", 0)
+    limit = c.max_documents
+    limit_per_shard = None if limit is None else -(-limit // c.shards)
+    chars = 0
+    try:
+        with RowWriter(paths.corpus_extract(cfg, name, shard), DOCS_SCHEMA, batch_rows=2000) as docs:
+            for doc in reader(cfg, c, index, tally, tables):
+                if len(doc.text.strip()) < max(min_chars, 1):
+                    tally.skip("empty or short text", doc.doc)
+                    continue
+                docs.append(doc=doc.doc, text=doc.text)
+                tally.documents += 1
+                chars += len(doc.text)
+                if limit_per_shard is not None and tally.documents >= limit_per_shard:
+                    break
+    except BaseException:
+        tables.abort()
+        raise
+    tables.close()
+    summary = {
+        "corpus": name,
+        "kind": c.kind,
+        "shard": shard,
+        "items_read": tally.seen,
+        "documents": tally.documents,
+        "characters": chars,
+        "skipped": dict(sorted(tally.skipped.items())),
+        "counts": dict(sorted(tally.counts.items())),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    write_json(paths.corpus_extract(cfg, name, shard).with_suffix(".summary.json"), summary)
+    skipped = sum(tally.skipped.values())
+    log.info(
+        "%s shard %s: %d items read, %d documents, %d skipped %s",
+        name, shard, tally.seen, tally.documents, skipped, dict(tally.skipped) or "",
+    )
+    return summary

@@ -1,0 +1,232 @@
+"""The corpus registry: corpus and collection entries of the config, and their sources.
+
+A corpus entry (``corpora.<name>`` in the config) has a ``kind`` (how to read it), a ``source`` (where it
+comes from), a ``language`` and kind-specific ``options``. This module turns an entry into a small typed
+object and resolves its sources; it is imported by ``wordgames.paths`` and the Snakemake rules, so it
+stays light (no heavy imports at module level).
+
+Source forms:
+
+- a local path, glob or folder (may start with ``{data_dir}``);
+- ``gensim:<file>``: a file of gensim's bundled test data (``gensim.test.utils.datapath``);
+- ``wordfreq:<list>``: the word list of the wordfreq package (kind ``wordfreq``);
+- an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from wordgames.config import Config
+from wordgames.errors import ConfigError, InputError
+
+#: Tables each kind writes beside its sentences (``paths.corpus_table``).
+KIND_TABLES = {
+    ("mediawiki", "wikipedia"): ("redirects", "titles"),
+    ("mediawiki", "wiktionary"): ("redirects", "wiktionary"),
+    ("mediawiki", "wikiquote"): ("redirects", "quotes"),
+    ("titles", None): ("titles",),
+    ("wordfreq", None): ("frequencies",),
+    ("bnc", None): (),
+    ("text", None): (),
+}
+
+#: Every table name a corpus can produce, with its columns (for docs and the manifest).
+TABLE_COLUMNS = {
+    "redirects": ("title", "target"),
+    "titles": ("title", "is_redirect", "target"),
+    "wiktionary": (
+        "lemma", "pos", "definitions", "examples", "synonyms", "antonyms", "derived", "related",
+        "proverbs", "locutions",
+    ),
+    "quotes": ("text", "page", "section"),
+    "frequencies": ("word", "frequency", "zipf"),
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input: a local path (or glob/folder) or a URL to download."""
+
+    value: str
+    url: str | None = None
+    sha1: str | None = None
+
+    @property
+    def is_url(self) -> bool:
+        return self.url is not None
+
+    @property
+    def filename(self) -> str:
+        name = Path(unquote(urlparse(self.url).path)).name if self.url else Path(self.value).name
+        return name or "download"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    kind: str
+    language: str
+    sources: tuple[Source, ...]
+    shards: int
+    download_dir: str
+    max_documents: int | None
+    options: dict = field(default_factory=dict)
+
+    @property
+    def wiki(self) -> str | None:
+        return self.options.get("wiki", "wikipedia") if self.kind == "mediawiki" else None
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        return KIND_TABLES[(self.kind, self.wiki)]
+
+    @property
+    def has_text(self) -> bool:
+        """Whether the corpus yields sentences (titles and wordfreq only yield tables)."""
+        return self.kind not in ("titles", "wordfreq")
+
+    @property
+    def shard_ids(self) -> list[str]:
+        return [f"{i:03d}" for i in range(self.shards)]
+
+
+def _sources(name: str, entry: dict) -> tuple[Source, ...]:
+    raw = entry.get("source")
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for item in items:
+        if isinstance(item, dict):
+            out.append(Source(value=item["url"], url=item["url"], sha1=item.get("sha1")))
+        elif isinstance(item, str) and item.startswith(("http://", "https://")):
+            sha1 = entry.get("sha1") if not isinstance(raw, list) else None
+            out.append(Source(value=item, url=item, sha1=sha1))
+        elif isinstance(item, str) and item:
+            out.append(Source(value=item))
+        else:
+            raise ConfigError(f"corpora.{name}.source: expected a path, URL or list of them")
+    return tuple(out)
+
+
+def corpus(cfg: Config, name: str) -> Corpus:
+    entries = cfg.section("corpora")
+    if name not in entries:
+        known = ", ".join(sorted(entries)) or "none"
+        raise ConfigError(f"unknown corpus '{name}' (corpora in the config: {known})")
+    entry = entries[name]
+    kind = entry["kind"]
+    shards = entry.get("shards", 1)
+    if kind == "wordfreq" and shards != 1:
+        raise ConfigError(f"corpora.{name}.shards: a wordfreq corpus has one shard")
+    return Corpus(
+        name=name,
+        kind=kind,
+        language=entry.get("language", "en"),
+        sources=_sources(name, entry),
+        shards=shards,
+        download_dir=entry.get("download_dir", "resources/downloads"),
+        max_documents=entry.get("max_documents"),
+        options=dict(entry.get("options", {})),
+    )
+
+
+def corpora(cfg: Config) -> list[Corpus]:
+    return [corpus(cfg, name) for name in cfg.section("corpora")]
+
+
+def collection_members(cfg: Config, collection: str) -> list[Corpus]:
+    entries = cfg.section("collections")
+    if collection not in entries:
+        known = ", ".join(sorted(entries)) or "none"
+        raise ConfigError(f"unknown collection '{collection}' (collections in the config: {known})")
+    members = []
+    for name in entries[collection]["corpora"]:
+        if name not in cfg.section("corpora"):
+            raise ConfigError(f"collections.{collection}.corpora: unknown corpus '{name}'")
+        members.append(corpus(cfg, name))
+    return members
+
+
+def collection_language(cfg: Config, collection: str) -> str:
+    lang = cfg.section("collections")[collection].get("language")
+    return lang or collection_members(cfg, collection)[0].language
+
+
+def used_corpora(cfg: Config) -> list[Corpus]:
+    """Corpora that belong to at least one collection, in config order."""
+    used = {n for c in cfg.section("collections").values() for n in c["corpora"]}
+    return [c for c in corpora(cfg) if c.name in used]
+
+
+# sources ---------------------------------------------------------------------------------------------
+def download_path(cfg: Config, c: Corpus, source: Source) -> Path:
+    return Path(c.download_dir) / c.name / source.filename
+
+
+def gensim_datapath(name: str) -> Path:
+    """gensim.test.utils.datapath(name), without importing gensim.test.utils (it trains a toy
+    dictionary at import)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("gensim")
+    if spec is None or not spec.submodule_search_locations:
+        raise InputError(f"gensim:{name}: the gensim package is not installed")
+    path = Path(spec.submodule_search_locations[0]) / "test" / "test_data" / name
+    if not path.exists():
+        raise InputError(f"gensim:{name}: no such file in gensim's test data ({path.parent})")
+    return path
+
+
+def local_files(cfg: Config, c: Corpus, *, missing_ok: bool = False) -> list[Path]:
+    """The local files a corpus reads, sorted; URLs resolve to their download path.
+
+    Folders expand to the files under them (recursively), globs to their matches. Files matching
+    ``options.exclude`` (by name) are left out. With ``missing_ok`` a missing source is skipped instead
+    of raising (the rules use it to declare only inputs that exist).
+    """
+    import fnmatch
+
+    files: list[Path] = []
+    for src in c.sources:
+        if src.is_url:
+            files.append(download_path(cfg, c, src))
+            continue
+        value = src.value
+        if value.startswith("gensim:"):
+            try:
+                files.append(gensim_datapath(value.split(":", 1)[1]))
+            except InputError:
+                if not missing_ok:
+                    raise
+            continue
+        if value.startswith("wordfreq:"):
+            continue
+        resolved = cfg.data_path(value)
+        if resolved is None:
+            if missing_ok:
+                continue
+            raise InputError(
+                f"corpus {c.name}: source {value} is under {{data_dir}} but no data folder is set "
+                "(set data_dir in the config or WORDGAMES_DATA)"
+            )
+        text = str(resolved)
+        if glob.has_magic(text):
+            matches = sorted(Path(p) for p in glob.glob(text, recursive=True) if os.path.isfile(p))
+            if not matches and not missing_ok:
+                raise InputError(f"corpus {c.name}: no file matches {text}")
+            files.extend(matches)
+        elif resolved.is_dir() and c.kind != "bnc":
+            matches = sorted(p for p in resolved.rglob("*") if p.is_file() and not p.name.startswith("."))
+            files.extend(m for m in matches if m.name not in ("PROVENANCE.md", "README.md"))
+        elif resolved.exists():
+            files.append(resolved)
+        elif not missing_ok:
+            raise InputError(f"corpus {c.name}: no such file or folder {resolved}")
+    excludes = c.options.get("exclude", [])
+    if excludes:
+        files = [f for f in files if not any(fnmatch.fnmatch(f.name, pat) for pat in excludes)]
+    return files

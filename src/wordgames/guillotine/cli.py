@@ -1,0 +1,295 @@
+"""``wordgames guillotine solve|eval`` and the stages ``guillotine-links``, ``guillotine-train``,
+``guillotine-eval``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+
+log = logging.getLogger(__name__)
+
+
+def register(commands) -> None:
+    game = commands.game("guillotine", "La Ghigliottina: find the word linked to five clues")
+    solve = game.add_parser("solve", parents=[commands.config_parent],
+                            help="rank answers for five clue words")
+    solve.add_argument("clues", nargs="+", metavar="CLUE", help="the five clues (quote phrases)")
+    solve.add_argument("--solver", choices=["links", "gullever"], default="links",
+                       help="links (default) or gullever (as published)")
+    solve.add_argument("--top", type=int, default=10, help="answers shown (default 10)")
+    solve.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    solve.set_defaults(handler=cmd_solve)
+
+    ev = game.add_parser("eval", parents=[commands.config_parent],
+                         help="evaluate a solver on a game file")
+    ev.add_argument("--games", required=True, help="game file (.json, .xml, .jsonl, .csv, .tsv)")
+    ev.add_argument("--solver", choices=["links", "gullever"], default="links")
+    ev.add_argument("--limit", type=int, default=None, help="only the first N games")
+    ev.add_argument("--out", default=None, help="also write per-game Parquet here")
+    ev.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    ev.set_defaults(handler=cmd_eval)
+
+    links = commands.build.add_parser("guillotine-links",
+                                      help="surface-pattern counts and list links")
+    links.add_argument("--in", dest="tokens", required=True, help="collection tokens.txt")
+    links.add_argument("--out", required=True, help="links Parquet (left, right, pattern, count)")
+    links.add_argument("--words-out", required=True, help="unigram counts Parquet (word, count)")
+    links.add_argument("--knowledge", action="append", default=[], metavar="KIND=FILE",
+                       help="a knowledge list (proverb=..., saying=..., song=...); repeatable")
+    links.add_argument("--titles", action="append", default=[], help="titles table Parquet")
+    links.add_argument("--wiktionary", action="append", default=[],
+                       help="Wiktionary entries Parquet")
+    links.add_argument("--quotes", action="append", default=[], help="quotes table Parquet")
+    links.add_argument("--min-count", type=int, default=1)
+    links.add_argument("--window", type=int, default=0,
+                       help="also count content words at most this far apart (0 = no)")
+    links.add_argument("--window-min-count", type=int, default=2)
+    links.set_defaults(handler=cmd_links)
+
+    train = commands.build.add_parser("guillotine-train", parents=[commands.config_parent],
+                                      help="train the links solver's weighting model")
+    train.add_argument("--out", required=True, help="model JSON")
+    train.add_argument("--limit", type=int, default=None, help="only the first N games")
+    train.set_defaults(handler=cmd_train)
+
+    evs = commands.build.add_parser("guillotine-eval", parents=[commands.config_parent],
+                                    help="both solvers on every configured game set")
+    evs.add_argument("--out-dir", required=True, help="folder of per-game Parquet and summary")
+    evs.set_defaults(handler=cmd_eval_stage)
+
+
+# ----------------------------------------------------------------------------------------------
+def _config(args):
+    from wordgames.config import load_config_file
+
+    return load_config_file(args.configfile)
+
+
+def _load_solver(cfg, name: str, evaluated=None, model_path=None):
+    """Resources, solver and its notes; past games overlapping ``evaluated`` are excluded."""
+    from wordgames import paths
+    from wordgames.guillotine.solvers import load_resources, make_solver
+
+    t0 = time.perf_counter()
+    res = load_resources(cfg, name)
+    notes = []
+    model = None
+    if name == "links":
+        from wordgames.guillotine.model import Model
+
+        mp = model_path or paths.guillotine_model(cfg)
+        if mp.exists():
+            model = Model.load(mp)
+        if res.past is not None and evaluated:
+            res.past.exclude_overlapping(evaluated)
+            notes.append(res.past.note())
+    solver = make_solver(name, res, cfg, model)
+    return solver, res, notes, time.perf_counter() - t0
+
+
+def _check_known(res, clues) -> None:
+    from wordgames.errors import InputError
+    from wordgames.guillotine.lexicon import known_words
+
+    for c in clues:
+        toks = [c, *c.split()]
+        sources = []
+        if res.links is not None:
+            sources.append(res.links.index)
+        if res.vectors is not None:
+            sources.append(res.vectors.index)
+        if res.past is not None:
+            sources.append(res.past.links)
+        if not sources:
+            sources.append(known_words())
+        if not any(t in s for t in toks for s in sources):
+            raise InputError(f"unknown word '{c}': not in the links, vectors or past games loaded")
+
+
+def cmd_solve(args) -> int:
+    from wordgames.errors import InputError
+    from wordgames.guillotine.games import N_CLUES, Game, normalize
+
+    clues = [normalize(c) for c in args.clues]
+    if len(clues) != N_CLUES or not all(clues):
+        raise InputError(f"give exactly {N_CLUES} clues, got {len(args.clues)}")
+    if args.top < 1:
+        raise InputError("--top must be at least 1")
+    cfg = _config(args)
+    solver, res, notes, load_s = _load_solver(cfg, args.solver, [Game(tuple(clues))])
+    if res.links is None and res.vectors is None:
+        raise InputError("no evidence available: build the guillotine-links stage or GloVe first")
+    _check_known(res, clues)
+    result = solver.solve(clues, top=args.top)
+    notes = [*result.notes, *notes]
+    if args.json:
+        print(json.dumps({"clues": clues, "solver": args.solver, "load_seconds": load_s,
+                          "seconds": result.seconds,
+                          "answers": [a.to_dict() for a in result.answers], "notes": notes},
+                         ensure_ascii=False))
+        return 0
+    print(f"clues: {' '.join(clues)}   solver: {args.solver}")
+    if not result.answers:
+        print("no candidate found")
+    for i, a in enumerate(result.answers, 1):
+        print(f"{i:3d}. {a.word:<18} score {a.score:8.3f}   confidence {a.confidence:.3f}")
+        if i <= 3:
+            for c in clues:
+                print(f"       {c:<16} {a.evidence.get(c) or '-'}")
+    for n in notes:
+        print(f"note: {n}", file=sys.stderr)
+    return 0
+
+
+def cmd_eval(args) -> int:
+    from wordgames.errors import InputError
+    from wordgames.guillotine.evaluate import (
+        _row,
+        calibration,
+        overlaps_training,
+        rows_table,
+        train,
+    )
+    from wordgames.guillotine.games import read_games
+    from wordgames.guillotine.metrics import summarize
+
+    games = [g for g in read_games(args.games) if g.solution]
+    if args.limit is not None:
+        if args.limit < 1:
+            raise InputError("--limit must be at least 1")
+        games = games[: args.limit]
+    if not games:
+        raise InputError(f"{args.games}: no game with a solution")
+    cfg = _config(args)
+    solver, res, notes, load_s = _load_solver(cfg, args.solver, games)
+    if args.solver == "links":
+        m = solver.model
+        if m.info.get("trained") and overlaps_training(m, games):
+            notes.append("the trained model saw games overlapping these: retrained without them")
+            m = None
+        if (m is None or not m.info.get("trained")) and res.past is not None:
+            pool_games = [g for k, g in enumerate(res.past.games) if k not in res.past.excluded]
+            l2 = cfg.section("guillotine").get("solver", {}).get("l2", 1.0)
+            solver.model = train(solver, pool_games, res.past, l2=l2)
+            notes.append(f"model trained on the {len(pool_games)} non-overlapping past games")
+    rows = []
+    for g in games:
+        t0 = time.perf_counter()
+        result = solver.solve(g.clues, top=100)
+        rows.append(_row(g, result, time.perf_counter() - t0))
+    summary = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
+    summary.update({"solver": args.solver, "games_file": str(args.games),
+                    "load_seconds": load_s, "ece": calibration(rows), "notes": [*res.notes, *notes]})
+    if args.out:
+        from wordgames.artifacts import write_parquet
+
+        write_parquet(rows_table(rows), args.out)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        for k, v in summary.items():
+            print(f"{k:>18}: {v}")
+    return 0
+
+
+def cmd_links(args) -> int:
+    from wordgames.errors import InputError
+    from wordgames.guillotine.lexicon import known_words
+    from wordgames.guillotine.links import build_links
+
+    knowledge: dict[str, list[str]] = {}
+    for item in args.knowledge:
+        kind, sep, path = item.partition("=")
+        if not sep or kind not in ("proverb", "saying", "song"):
+            raise InputError(f"--knowledge {item}: expected proverb=FILE, saying=FILE or song=FILE")
+        knowledge.setdefault(kind, []).append(path)
+    from pathlib import Path
+
+    if not Path(args.tokens).is_file():
+        raise InputError(f"tokens file not found: {args.tokens}")
+    if args.min_count < 1:
+        raise InputError("--min-count must be at least 1")
+    summary = build_links(args.tokens, args.out, args.words_out, knowledge=knowledge,
+                          titles=args.titles, wiktionary=args.wiktionary, quotes=args.quotes,
+                          min_count=args.min_count, window=args.window,
+                          window_min_count=args.window_min_count,
+                          lexicon_words=set(known_words()))
+    print(json.dumps(summary))
+    return 0
+
+
+def cmd_train(args) -> int:
+    from wordgames.guillotine.evaluate import train
+    from wordgames.progress import progress
+
+    cfg = _config(args)
+    solver, res, notes, _ = _load_solver(cfg, "links")
+    if res.past is None or not res.past.games:
+        from wordgames.guillotine.solvers.links import hand_model
+
+        model = hand_model()
+        model.info["note"] = "no development games found: hand-set weights"
+    else:
+        games = res.past.games[: args.limit] if args.limit else res.past.games
+        l2 = cfg.section("guillotine").get("solver", {}).get("l2", 1.0)
+        model = train(solver, games, res.past, l2=l2, progress=progress,
+                      info={"sources": res.past.sources})
+    model.save(args.out)
+    log.info("model written to %s", args.out)
+    return 0
+
+
+def cmd_eval_stage(args) -> int:
+    from pathlib import Path
+
+    from wordgames.artifacts import atomic_open, write_parquet
+    from wordgames.guillotine import evaluate as E
+    from wordgames.guillotine.games import read_games
+    from wordgames.guillotine.solvers import load_resources, make_solver
+    from wordgames.progress import progress
+
+    cfg = _config(args)
+    g = cfg.section("guillotine")
+    ev = g.get("eval", {})
+    limit = ev.get("limit")
+    top = ev.get("top", 100)
+    out = Path(args.out_dir)
+    sets = {}
+    for name, value in g.get("games", {}).items():
+        p = cfg.data_path(value)
+        if p is not None and p.exists():
+            games = [x for x in read_games(p) if x.solution]
+            sets[name] = games[:limit] if limit else games
+    notes: list[str] = []
+    summary_rows = []
+    for solver_name in ev.get("solvers", ["gullever", "links"]):
+        res = load_resources(cfg, solver_name)
+        notes.extend(f"{solver_name}: {n}" for n in res.notes)
+        if solver_name == "gullever":
+            solver = make_solver("gullever", res, cfg)
+            for name, games in sets.items():
+                rows = E.solve_all(solver, games, top, progress=progress,
+                                   desc=f"guillotine: gullever on {name}")
+                write_parquet(E.rows_table(rows), out / f"{name}-gullever.parquet")
+                summary_rows.append(E.summary_row(name, "gullever", rows))
+        else:
+            l2 = g.get("solver", {}).get("l2", 1.0)
+
+            def factory(model, res=res):
+                return make_solver("links", res, cfg, model)
+
+            preds = E.cross_validate(factory, sets, res.past, l2, top, progress=progress,
+                                     notes=notes)
+            for name, games in sets.items():
+                rows = E.rows_for_set(games, preds)
+                write_parquet(E.rows_table(rows), out / f"{name}-links.parquet")
+                summary_rows.append(E.summary_row(name, "links", rows))
+    import pyarrow as pa
+
+    write_parquet(pa.Table.from_pylist(summary_rows), out / "summary.parquet")
+    with atomic_open(out / "summary.md") as fh:
+        fh.write(E.summary_markdown(summary_rows, notes))
+    print(E.summary_markdown(summary_rows, notes))
+    return 0

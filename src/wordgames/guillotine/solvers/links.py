@@ -1,0 +1,288 @@
+"""The default solver: clue-solution links as multiword expressions, from several evidence channels.
+
+In the spirit of "Il Mago della Ghigliottina": for every clue, the words it forms a surface pattern
+with (``A B``, ``A prep B``, ``A det B``, ``A conj B``, ``A prep+article B``, compounds ``AB``) in the
+collection, the words it shares a proverb, saying or song title with, a Wikipedia title or a Wiktionary
+locution, the solutions of past games it was a clue of, and its GloVe neighbours. Candidates are the
+nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
+features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
+counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior).
+A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; its
+softmax times the training coverage is the confidence.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import numpy as np
+
+from wordgames.guillotine.evidence import Resources, zipf
+from wordgames.guillotine.links import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.model import Model
+from wordgames.guillotine.solvers.base import Answer, Result
+
+DEFAULTS = {"cap": 3.0, "pmi_cap": 8.0, "max_candidates": 1500, "glove_candidates": 50,
+            "glove_link": 0.35, "min_length": 3}
+
+FEATURES = [
+    "cov_any", "cov_any_sq", "cov_corpus", "sum_logn", "sum_pmi",
+    *[f"cov_{p}" for p in CORPUS_PATTERNS],
+    "cov_lists", "sum_lists", "cov_title", "cov_wiktionary", "cov_past", "past_prior",
+    "glove_mean", "glove_cov", "zipf", "log_count", "adj_only", "cov_dir_left",
+    "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
+    "link_1", "link_2", "link_3", "link_4", "link_5",
+]
+
+# Used when no trained model is available (documented in docs/guillotine.md): coverage first.
+HAND_WEIGHTS = {"cov_any": 1.5, "cov_any_sq": 1.5, "sum_logn": 0.5, "sum_pmi": 0.3,
+                "sum_lists": 0.3, "cov_past": 0.5, "past_prior": 0.3, "glove_mean": 0.5,
+                "zipf": 0.2}
+
+PAT = {p: PATTERNS.index(p) for p in PATTERNS}
+CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
+LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
+
+
+def hand_model() -> Model:
+    w = np.array([HAND_WEIGHTS.get(f, 0.0) for f in FEATURES])
+    return Model(list(FEATURES), w, np.zeros(len(w)), np.ones(len(w)), 1.0,
+                 {"trained": False, "note": "hand-set weights (no trained model found)"})
+
+
+@lru_cache(maxsize=200_000)
+def _zipf(word: str) -> float:
+    return zipf(word)
+
+
+class LinksSolver:
+    name = "links"
+
+    def __init__(self, res: Resources, params: dict | None = None, model: Model | None = None):
+        self.res = res
+        self.p = {**DEFAULTS, **(params or {})}
+        self.model = model or hand_model()
+        self.notes = list(res.notes)
+        if model is None:
+            self.notes.append("links: no trained weighting model: hand-set weights")
+        li = res.links
+        lex = res.lexicon
+        if li is not None:
+            ok = np.zeros(len(li.words), dtype=bool)
+            for i, w in enumerate(li.words):
+                if len(w) >= self.p["min_length"] and w.isalpha() and is_content(w) and (
+                        lex is None or lex.is_candidate(w)):
+                    ok[i] = True
+            self.cand_ok = ok
+        self.vec_ok = None
+        if res.vectors is not None:
+            words = res.vectors.words
+            self.vec_ok = np.array([
+                len(w) >= self.p["min_length"] and w.isalpha() and is_content(w)
+                and (lex is None or lex.is_candidate(w)) for w in words], dtype=bool)
+
+    # ------------------------------------------------------------------------------------------
+    def _clue_tokens(self, clue: str) -> list[str]:
+        li = self.res.links
+        if li is not None and clue in li.index:
+            return [clue]
+        toks = [t for t in clue.split() if is_content(t)]
+        return toks or clue.split()
+
+    def candidates(self, clues, past=None):
+        """Candidate words and their per-clue evidence arrays."""
+        res, p = self.res, self.p
+        past = past if past is not None else res.past
+        n_clues = len(clues)
+        clue_set = set(clues) | {t for c in clues for t in c.split()}
+        row_of: dict[str, int] = {}
+        words: list[str] = []
+        blocks = []
+        li = res.links
+        if li is not None:
+            for i, c in enumerate(clues):
+                for tok in self._clue_tokens(c):
+                    dst, pat, cnt, dr = li.neighbours(tok)
+                    m = self.cand_ok[dst]
+                    blocks.append((dst[m], pat[m], cnt[m], dr[m], i))
+            if blocks:
+                D = np.concatenate([b[0] for b in blocks])
+                uniq = np.unique(D)
+                for k in uniq:
+                    w = li.words[k]
+                    if w not in clue_set:
+                        row_of[w] = len(words)
+                        words.append(w)
+        lex = res.lexicon
+        past_hits: list[tuple[str, int, int]] = []
+        if past is not None:
+            for i, c in enumerate(clues):
+                for s, n in past.links.get(c, {}).items():
+                    if s in clue_set:
+                        continue
+                    past_hits.append((s, i, n))
+                    if s not in row_of:
+                        row_of[s] = len(words)
+                        words.append(s)
+        vec = res.vectors
+        clue_vecs = None
+        if vec is not None:
+            clue_vecs = [vec.vector(c) for c in clues]
+            G = int(p["glove_candidates"])
+            if G > 0:
+                for v in clue_vecs:
+                    if v is None:
+                        continue
+                    sims = vec.unit @ v
+                    sims = np.where(self.vec_ok, sims, -2.0)
+                    for k in np.argpartition(-sims, G)[:G]:
+                        w = vec.words[k]
+                        if w not in row_of and w not in clue_set:
+                            row_of[w] = len(words)
+                            words.append(w)
+        n = len(words)
+        M = np.zeros((n, n_clues, len(PATTERNS)), dtype=np.float32)
+        LEFT = np.zeros((n, n_clues), dtype=np.float32)
+        if li is not None and blocks:
+            to_row = np.full(len(li.words), -1, dtype=np.int64)
+            for w, r in row_of.items():
+                k = li.index.get(w)
+                if k is not None:
+                    to_row[k] = r
+            for dst, pat, cnt, dr, i in blocks:
+                rows = to_row[dst]
+                m = rows >= 0
+                np.add.at(M, (rows[m], i, pat[m]), cnt[m])
+                np.add.at(LEFT, (rows[m], i), (dr[m] == 0) * cnt[m])
+        PAST = np.zeros((n, n_clues), dtype=np.float32)
+        for s, i, k in past_hits:
+            PAST[row_of[s], i] += k
+        COS = np.full((n, n_clues), np.nan, dtype=np.float32)
+        if vec is not None and n:
+            idx = np.array([vec.index.get(w, -1) for w in words])
+            have = idx >= 0
+            for i, v in enumerate(clue_vecs):
+                if v is not None and have.any():
+                    COS[have, i] = vec.unit[idx[have]] @ v
+        del lex
+        return words, M, PAST, COS, LEFT
+
+    def features(self, clues, past=None):
+        res, p = self.res, self.p
+        past = past if past is not None else res.past
+        words, M, PAST, COS, LEFT = self.candidates(clues, past)
+        n = len(words)
+        cap = p["cap"]
+        corpus_n = M[:, :, CORPUS_IDX].sum(-1)
+        lists_n = M[:, :, LIST_IDX].sum(-1)
+        title_n = M[:, :, PAT["title"]]
+        wikt_n = M[:, :, PAT["wiktionary"]]
+        near_n = M[:, :, PAT["near"]]
+        cos = np.nan_to_num(COS, nan=0.0)
+        has_cos = ~np.isnan(COS)
+        glove_link = (cos > p["glove_link"]) & has_cos
+        any_link = (corpus_n > 0) | (lists_n > 0) | (title_n > 0) | (wikt_n > 0) | (PAST > 0) | \
+            glove_link | (near_n > 0)
+        cov_any = any_link.sum(1).astype(np.float64)
+        li = res.links
+        if li is not None and n:
+            fc = np.array([max(sum(li.count(t) for t in self._clue_tokens(c)), 1.0)
+                           for c in clues])
+            ft = np.array([max(li.count(w), 1.0) for w in words])
+            with np.errstate(divide="ignore"):
+                pmi = np.log(np.maximum(corpus_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
+            pmi = np.where(corpus_n > 0, np.clip(pmi, 0.0, p["pmi_cap"]), 0.0)
+            with np.errstate(divide="ignore"):
+                near_pmi = np.log(np.maximum(near_n, 1e-9) * li.total /
+                                  (ft[:, None] * fc[None, :]))
+            near_pmi = np.where(near_n > 0, np.clip(near_pmi, 0.0, p["pmi_cap"]), 0.0)
+            log_count = np.log1p(ft)
+        else:
+            pmi = np.zeros((n, len(clues)))
+            near_pmi = pmi
+            log_count = np.zeros(n)
+        lex = res.lexicon
+        X = np.zeros((n, len(FEATURES)), dtype=np.float64)
+        col = {f: k for k, f in enumerate(FEATURES)}
+        X[:, col["cov_any"]] = cov_any
+        X[:, col["cov_any_sq"]] = cov_any ** 2 / 5.0
+        X[:, col["cov_corpus"]] = (corpus_n > 0).sum(1)
+        X[:, col["sum_logn"]] = np.minimum(np.log1p(corpus_n), cap).sum(1)
+        X[:, col["sum_pmi"]] = pmi.sum(1)
+        for pname in CORPUS_PATTERNS:
+            X[:, col[f"cov_{pname}"]] = (M[:, :, PAT[pname]] > 0).sum(1)
+        X[:, col["cov_lists"]] = (lists_n > 0).sum(1)
+        X[:, col["sum_lists"]] = np.minimum(np.log1p(lists_n), cap).sum(1)
+        X[:, col["cov_title"]] = (title_n > 0).sum(1)
+        X[:, col["cov_wiktionary"]] = (wikt_n > 0).sum(1)
+        X[:, col["cov_past"]] = (PAST > 0).sum(1)
+        if past is not None:
+            X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
+        n_vec = np.maximum(has_cos.sum(1), 1)
+        X[:, col["glove_mean"]] = cos.sum(1) / n_vec
+        X[:, col["glove_cov"]] = glove_link.sum(1)
+        X[:, col["log_count"]] = log_count
+        X[:, col["adj_only"]] = [1.0 if lex is not None and lex.is_adjective_only(w) else 0.0
+                                 for w in words]
+        X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
+        # the per-clue link strengths, strongest first: lets the model value the weakest links
+        per_clue = np.minimum(np.log1p(corpus_n + lists_n + title_n + wikt_n), cap) + \
+            np.minimum(np.log1p(near_n), cap) / 2 + (PAST > 0) + np.maximum(cos, 0)
+        per_clue = -np.sort(-per_clue, axis=1)
+        for k in range(min(5, per_clue.shape[1])):
+            X[:, col[f"link_{k + 1}"]] = per_clue[:, k]
+        X[:, col["cov_near"]] = (near_n > 0).sum(1)
+        X[:, col["sum_near_pmi"]] = near_pmi.sum(1)
+        # evidence pooled over the forms of the candidate's lemma (duro, dura, duri, dure)
+        if n:
+            lemmas = [lex.lemma(w) if lex is not None else w for w in words]
+            _, lemma_id = np.unique(np.array(lemmas, dtype=object).astype(str), return_inverse=True)
+            strength = np.log1p(corpus_n + lists_n + title_n + wikt_n + PAST)
+            pooled = np.zeros((lemma_id.max() + 1, len(clues)))
+            np.add.at(pooled, lemma_id, strength)
+            pooled = pooled[lemma_id]
+            X[:, col["cov_lemma"]] = (pooled > 0).sum(1)
+            X[:, col["sum_lemma"]] = np.minimum(pooled, cap).sum(1)
+        # first-stage cut (cheap, before the frequency prior): coverage then capped strength
+        K = int(p["max_candidates"])
+        if n > K:
+            pre = cov_any * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
+                X[:, col["cov_past"]] * 3 + X[:, col["glove_mean"]]
+            keep = np.sort(np.argpartition(-pre, K)[:K])
+            X = X[keep]
+            words = [words[k] for k in keep]
+            M, PAST, COS = M[keep], PAST[keep], COS[keep]
+        X[:, col["zipf"]] = [_zipf(w) for w in words]
+        return words, X, (M, PAST, COS)
+
+    def solve(self, clues, top: int = 100, past=None) -> Result:
+        t0 = time.perf_counter()
+        words, X, detail = self.features(clues, past)
+        notes = list(self.notes)
+        if not words:
+            return Result([], notes, time.perf_counter() - t0)
+        probs = self.model.probabilities(X)
+        scores = self.model.scores(X)
+        order = np.argsort(-scores, kind="stable")[:top]
+        M, PAST, COS = detail
+        answers = []
+        for r in order:
+            ev = {c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
+                  for i, c in enumerate(clues)}
+            answers.append(Answer(words[r], float(scores[r]),
+                                  float(probs[r] * self.model.coverage), ev))
+        return Result(answers, notes, time.perf_counter() - t0)
+
+    @staticmethod
+    def describe(word: str, clue: str, counts, past_n, cos) -> str:
+        parts = []
+        for k in np.argsort(-counts):
+            if counts[k] <= 0:
+                break
+            parts.append(f"{PATTERNS[k]} x{int(counts[k])}")
+        if past_n > 0:
+            parts.append(f"past games x{int(past_n)}")
+        if not np.isnan(cos):
+            parts.append(f"cos {float(cos):.2f}")
+        return ", ".join(parts[:4])

@@ -1,0 +1,1 @@
+"""Sentence Hangman: the game, solvers behind one interface, and their evaluation."""

@@ -1,0 +1,159 @@
+"""The better solver: a posterior over whole phrases, then the letter most likely to be present.
+
+1. Each masked slot gets its candidate words (vocabulary words that fit, most frequent first).
+2. A beam search over the word lattice, carrying the full KenLM state (order n, not just the previous
+   word), keeps the best ``beam`` partial phrases; the final beam, weighted by its LM probabilities,
+   approximates the posterior over phrases. Its per-slot marginals are smoothed with the independent
+   unigram posterior over *all* fitting words, so the beam's overconfidence cannot rule words out.
+3. Each slot may also be a word outside the vocabulary: its probability is Bayes' rule between the
+   vocabulary words that fit and a character-independent model of unknown strings; an unknown slot's
+   letters come from a letter bigram model. A rare name therefore still gets sensible guesses.
+4. The guess is the letter with the highest probability of being present somewhere:
+   ``1 - prod_i (1 - P_i(letter))``, which minimises the risk of losing a life.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from wordgames.hangman.game import MASK, Board
+from wordgames.hangman.lexicon import ALPHABET
+from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
+
+LN10 = 2.302585092994046
+
+
+class PosteriorSolver(Solver):
+    name = "posterior"
+    needs_lm = True
+
+    def __init__(
+        self,
+        resources,
+        beam: int = 24,
+        candidates: int = 80,
+        max_queries: int = 6000,
+        smoothing: float = 0.15,
+        oov_rate: float = 0.01,
+        temperature: float = 1.0,
+        adaptive: bool = True,
+        **options,
+    ):
+        super().__init__(resources, **options)
+        self.beam = beam
+        self.k = candidates
+        self.max_queries = max_queries
+        self.smoothing = smoothing
+        self.oov_rate = oov_rate
+        self.temperature = temperature
+        self.adaptive = adaptive
+
+    def decide(self, board: Board) -> Decision:
+        lex = self.lexicon
+        guessed = board.guessed
+        slots = board.slots
+        open_mask = np.array([ch not in guessed for ch in ALPHABET])
+        # per slot: candidate words for the beam, unigram letter probabilities, OOV probability
+        beam_words: list[list[str]] = []
+        uni_letters: list[np.ndarray] = []
+        cand_letters: list[np.ndarray] = []
+        cand_share: list[np.ndarray] = []  # each beam candidate's share of the fitting unigram mass
+        oov: list[float] = []
+        char_letters: list[np.ndarray] = []
+        for slot in slots:
+            if MASK not in slot:
+                beam_words.append([slot])
+                uni_letters.append(np.zeros(26))
+                cand_letters.append(np.zeros((1, 26)))
+                cand_share.append(np.ones(1))
+                oov.append(0.0)
+                char_letters.append(np.zeros(26))
+                continue
+            full = lex.candidates(slot, guessed, limit=self.k)
+            char_letters.append(lex.char_letter_probs(slot, guessed))
+            if not full.n:
+                beam_words.append([UNK])
+                uni_letters.append(np.zeros(26))
+                cand_letters.append(np.zeros((1, 26)))
+                cand_share.append(np.ones(1))
+                oov.append(1.0)
+                continue
+            uni_letters.append(full.uni_letters)
+            beam_words.append(full.words)
+            cand_letters.append(full.letters.astype(np.float64))
+            cand_share.append(full.counts / full.mass)
+            match_mass = full.mass / full.total
+            f = self.oov_rate * lex.oov_likelihood(slot, guessed)
+            oov.append(f / (f + (1 - self.oov_rate) * match_mass))
+        hyps = self._beam(beam_words)
+        scores = np.array([s for s, _ in hyps])
+        w = np.exp((scores - scores.max()) * LN10 / self.temperature)
+        w /= w.sum()
+        present_not = np.ones(26)
+        for i, slot in enumerate(slots):
+            if MASK not in slot:
+                continue
+            if beam_words[i] == [UNK]:
+                p_slot = char_letters[i]
+            else:
+                index = {word: j for j, word in enumerate(beam_words[i])}
+                q = np.zeros(len(beam_words[i]))
+                for weight, (_, words) in zip(w, hyps, strict=True):
+                    q[index[words[i]]] += weight
+                lm_letters = q @ cand_letters[i]
+                lam = self.smoothing
+                if self.adaptive:
+                    # the beam speaks only for the words it holds: the unigram mass of the words
+                    # outside it keeps the unigram posterior's say (early in a game, most of it)
+                    lam = max(lam, 1.0 - float(cand_share[i][q > 0].sum()))
+                p_vocab = (1 - lam) * lm_letters + lam * uni_letters[i]
+                p_slot = (1 - oov[i]) * p_vocab + oov[i] * char_letters[i]
+            present_not *= 1.0 - np.clip(p_slot, 0.0, 1.0)
+        present = (1.0 - present_not) * open_mask
+        if present.max() <= 0:
+            letter = self.fallback_letter(board)
+        else:
+            # ties (e.g. all zero but one) broken by text frequency
+            key = present + 1e-9 * lex.letter_freq
+            letter = ALPHABET[int(np.argmax(np.where(open_mask, key, -1.0)))]
+        order = np.argsort(-w)[:5]
+        preds = [(fill(board.masked, hyps[j][1]), float(w[j])) for j in order]
+        return Decision(
+            letter,
+            "posterior",
+            preds[0][0],
+            letter_scores={ALPHABET[j]: float(present[j]) for j in np.argsort(-present)[:5]
+                           if present[j] > 0},
+            predictions=preds,
+        )
+
+    def _beam(self, beam_words: list[list[str]]) -> list[tuple[float, list[str]]]:
+        """Left-to-right beam over the slots with full LM states; LM queries capped per decision."""
+        lm = self.res.lm
+        model = lm.model
+        new_state = lm.new_state
+        open_slots = sum(len(ws) > 1 for ws in beam_words) or 1
+        per_slot = max(self.beam, self.max_queries // open_slots)
+        # a hypothesis: (log10 score, LM state, back pointer (parent hypothesis, word))
+        hyps: list[tuple] = [(0.0, lm.begin(), None)]
+        for words in beam_words:
+            words = words[: max(1, min(len(words), per_slot // len(hyps)))]
+            new = []
+            for hyp in hyps:
+                score, state = hyp[0], hyp[1]
+                for word in words:
+                    st = new_state()
+                    new.append((score + model.BaseScore(state, word, st), st, (hyp, word)))
+            hyps = heapq.nlargest(self.beam, new, key=lambda h: h[0]) if len(new) > self.beam else new
+        out = []
+        for score, state, back in hyps:
+            seq = []
+            while back is not None:
+                seq.append(back[1])
+                back = back[0][2]
+            seq.reverse()
+            out.append((score + lm.advance(state, "</s>")[0], seq))
+        out.sort(key=lambda h: -h[0])
+        return out

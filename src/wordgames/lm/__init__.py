@@ -1,0 +1,1 @@
+"""KenLM n-gram language models: training with lmplz/build_binary and querying with the kenlm module."""

@@ -1,0 +1,1 @@
+"""Corpus statistics: vocabulary, co-occurrence counts, PMI and IDF tables, the DuckDB catalog."""

@@ -1,0 +1,1 @@
+"""Word vectors: the GloVe trainer, gensim KeyedVectors export and load, quality evaluation."""

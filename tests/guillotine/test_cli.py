@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from wordgames.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "guillotine"
+SENTENCES = """il pane duro fa bene
+un gioco duro e leale
+una testa dura come il legno
+un osso duro da rodere
+lo zoccolo duro del partito
+il pane caldo e il pane duro
+la casa del gioco
+"""
+
+
+@pytest.fixture
+def config(tmp_path, monkeypatch):
+    monkeypatch.delenv("WORDGAMES_DATA", raising=False)
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text(SENTENCES)
+    results = tmp_path / "results"
+    links = results / "it" / "guillotine" / "links.parquet"
+    words = results / "it" / "guillotine" / "link-words.parquet"
+    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out", str(links),
+               "--words-out", str(words), "--knowledge", f"proverb={DATA / 'proverbs.txt'}"])
+    assert rc == 0 and links.exists() and words.exists()
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(yaml.safe_dump({
+        "results_dir": str(results),
+        "guillotine": {"evidence_games": [str(DATA / "past.jsonl")]},
+    }))
+    return cfg
+
+
+def test_solve_shows_ranked_answers_with_links(config, capsys):
+    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
+               "--configfile", str(config), "--top", "3"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "1. duro" in out
+    assert "adj x2" in out  # "pane duro" twice
+
+
+def test_solve_json_is_one_object(config, capsys):
+    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
+               "--configfile", str(config), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert rc == 0 and data["answers"][0]["word"] == "duro"
+    assert set(data["answers"][0]["evidence"]) == {"pane", "gioco", "testa", "osso", "zoccolo"}
+    assert any("no GloVe" in n or "not found" in n for n in data["notes"])
+
+
+def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
+    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "xqzwv",
+               "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "unknown word 'xqzwv'" in err and len(err.splitlines()) == 1
+    rc = main(["guillotine", "solve", "pane", "gioco", "--configfile", str(config)])
+    assert rc == 2 and "exactly 5 clues" in capsys.readouterr().err
+
+
+def test_eval_json_and_bad_file(config, capsys, tmp_path):
+    rc = main(["guillotine", "eval", "--games", str(DATA / "games.json"), "--configfile",
+               str(config), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert rc == 0
+    for key in ("games", "accuracy", "r_at_5", "r_at_10", "r_at_100", "mrr", "seconds_per_game"):
+        assert key in data
+    assert data["games"] == 3 and data["accuracy"] >= 1 / 3  # "duro" is found
+    assert any("excluded" in n for n in data["notes"])
+    rc = main(["guillotine", "eval", "--games", str(DATA / "bad.jsonl"), "--configfile",
+               str(config), "--json"])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "bad.jsonl line 2" in err and len(err.splitlines()) == 1
+
+
+def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
+    rc = main(["build", "guillotine-links", "--in", str(tmp_path / "none.txt"), "--out",
+               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet")])
+    assert rc == 2 and "tokens file not found" in capsys.readouterr().err

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from wordgames.guillotine.evidence import LinkIndex
+from wordgames.guillotine.links import (
+    PATTERNS,
+    build_links,
+    corpus_links,
+    encode,
+    list_links,
+    song_titles,
+)
+
+SENTENCES = [
+    "il pane duro non piace",
+    "un colpo di testa e un colpo di testa",
+    "sale e pepe",
+    "il gioco della bottiglia",
+    "il gioco per la bottiglia",
+    "il capostazione parla",
+    "prendo il treno",
+]
+
+
+def _pairs(result, words, name):
+    li, ri, cc = result[name]
+    allw = list(words) + list(result.get("_extra_words", []))
+    return {(allw[a], allw[b]): int(c) for a, b, c in zip(li, ri, cc, strict=True)}
+
+
+def test_surface_patterns_are_counted():
+    arr, words, counts = encode(SENTENCES)
+    res = corpus_links(arr, words, counts, lexicon_words={"capo", "stazione", "pane"})
+    assert _pairs(res, words, "adj")[("pane", "duro")] == 1
+    assert _pairs(res, words, "prep")[("colpo", "testa")] == 2
+    assert _pairs(res, words, "conj")[("sale", "pepe")] == 1
+    prepart = _pairs(res, words, "prepart")
+    assert prepart[("gioco", "bottiglia")] == 2  # "della" and "per la"
+    assert _pairs(res, words, "det")[("prendo", "treno")] == 1
+    assert _pairs(res, words, "compound")[("capo", "stazione")] == 1
+    # nothing crosses a sentence boundary, function words never link
+    assert ("piace", "un") not in _pairs(res, words, "adj")
+    assert not any("il" in pair for pair in _pairs(res, words, "adj"))
+
+
+def test_list_links_and_song_titles():
+    c = list_links(["Le bugie hanno le gambe corte."], "proverb")
+    assert c[("bugie", "gambe")] == 1 and c[("gambe", "corte")] == 1
+    assert song_titles(["Artista - Mare d'inverno"]) == ["Mare d'inverno"]
+
+
+def test_build_links_writes_tables_and_index_reads_both_directions(tmp_path):
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("\n".join(SENTENCES) + "\n")
+    prov = tmp_path / "prov.txt"
+    prov.write_text("Le bugie hanno le gambe corte\n")
+    out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
+    summary = build_links(tokens, out, words, knowledge={"proverb": [prov]},
+                          lexicon_words={"capo", "stazione"})
+    assert summary["prep"] >= 1 and summary["proverb"] >= 1
+    idx = LinkIndex.load(out, words)
+    dst, pat, cnt, direction = idx.neighbours("testa")
+    found = Counter()
+    for d, p, c, r in zip(dst, pat, cnt, direction, strict=True):
+        found[(idx.words[d], PATTERNS[p], int(r))] += int(c)
+    assert found[("colpo", "prep", 1)] == 2  # testa is on the right of "colpo di testa"
+    assert idx.count("colpo") == 2
+    dst, pat, _, _ = idx.neighbours("gambe")
+    assert "bugie" in {idx.words[d] for d in dst}
+    assert idx.neighbours("nonexistent")[0].size == 0
+    assert np.all(np.diff(idx.offsets) >= 0)
+
+
+def test_near_pattern_counts_pairs_within_the_window_in_either_order():
+    arr, words, counts = encode(["cane nero corre veloce", "veloce corre il cane", "cane nero"])
+    res = corpus_links(arr, words, counts, lexicon_words=set(), window=2, window_min_count=1)
+    near = _pairs(res, words, "near")
+    key = ("cane", "corre") if ("cane", "corre") in near else ("corre", "cane")
+    assert near[key] == 2   # distance 2 in both sentences ("il" counts as a position)
+    assert not any("veloce" in p and "cane" in p for p in near)  # 3 apart in each sentence
+    res = corpus_links(arr, words, counts, lexicon_words=set(), window=2, window_min_count=3)
+    assert len(res["near"][2]) == 0 or res["near"][2].min() >= 3
+
+
+def test_pmi_table_lookup_both_orders(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from wordgames.guillotine.evidence import PMITable
+
+    pq.write_table(pa.table({"word1": ["pane", "osso"], "word2": ["duro", "Duro"],
+                             "pmi": [2.5, 1.5]}), tmp_path / "pmi.parquet")
+    t = PMITable.load(tmp_path / "pmi.parquet")
+    assert t.get("duro", "pane") == 2.5 and t.get("osso", "duro") == 1.5
+    assert t.get("pane", "osso") is None and t.get("zzz", "duro") is None

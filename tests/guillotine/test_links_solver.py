@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordgames.guillotine.evaluate import make_folds, train
+from wordgames.guillotine.evidence import LinkIndex, PastGames, Resources
+from wordgames.guillotine.games import Game
+from wordgames.guillotine.lexicon import Lexicon
+from wordgames.guillotine.model import Model, fit
+from wordgames.guillotine.solvers.links import FEATURES, LinksSolver
+
+CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
+
+
+def _index():
+    rows = [
+        # duro explains all five clues, weakly
+        ("pane", "duro", "adj", 3), ("gioco", "duro", "adj", 2), ("testa", "dura", "adj", 4),
+        ("testa", "duro", "adj", 1), ("osso", "duro", "adj", 2), ("zoccolo", "duro", "adj", 1),
+        # casa explains two clues, very strongly (the cap must stop it winning)
+        ("pane", "casa", "prepart", 500), ("casa", "gioco", "prep", 400),
+        # morbido: three clues
+        ("pane", "morbido", "adj", 2), ("morbido", "testa", "conj", 1), ("osso", "morbido", "adj", 1),
+        ("duro", "morbido", "conj", 9),
+    ]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = ["pane", "gioco", "testa", "osso", "zoccolo", "duro", "dura", "casa", "morbido"]
+    counts = [100, 100, 100, 50, 5, 80, 40, 5000, 30]
+    return LinkIndex(list(left), list(right), list(pat), list(cnt), words=words,
+                     word_counts=counts)
+
+
+def _lexicon():
+    return Lexicon(nouns={w: w for w in ["pane", "gioco", "testa", "osso", "zoccolo", "casa"]},
+                   adjs={"duro": "duro", "dura": "duro", "morbido": "morbido"})
+
+
+def test_hand_weights_prefer_coverage_over_one_strong_clue():
+    solver = LinksSolver(Resources(links=_index(), lexicon=_lexicon()), {"min_length": 3})
+    result = solver.solve(CLUES, top=5)
+    words = result.ranked_words()
+    assert words[0] == "duro"
+    assert words.index("morbido") < words.index("casa")
+    ev = result.answers[0].evidence
+    assert ev["pane"].startswith("adj x3") and ev["zoccolo"].startswith("adj x1")
+    assert 0 < result.answers[0].confidence <= 1
+    assert any("hand-set" in n for n in result.notes)
+
+
+def test_past_games_give_evidence_and_candidates():
+    past = PastGames(games=[Game(("pane", "x", "y", "z", "w"), "tostato"),
+                            Game(("gioco", "a", "b", "c", "d"), "tostato")])
+    solver = LinksSolver(Resources(links=_index(), lexicon=_lexicon(), past=past))
+    result = solver.solve(CLUES, top=10)
+    ans = {a.word: a for a in result.answers}
+    assert "tostato" in ans  # not in the lexicon, but a known solution
+    assert "past games x1" in ans["tostato"].evidence["pane"]
+    # excluding an overlapping game removes its evidence
+    past.exclude_overlapping([Game(("pane", "x", "y", "z", "q"))])
+    result = solver.solve(CLUES, top=10)
+    ans = {a.word: a for a in result.answers}
+    assert "past games" not in ans["tostato"].evidence["pane"]
+    assert "1 excluded" in past.note()
+
+
+def test_model_learns_which_feature_matters():
+    rng = np.random.default_rng(0)
+    groups = []
+    for _ in range(60):
+        X = rng.normal(size=(20, 3))
+        y = int(rng.integers(20))
+        X[y, 1] += 3.0
+        groups.append((X, y))
+    m = fit(groups, ["a", "b", "c"], l2=0.1, n_games=80)
+    assert m.weights[1] > 1.0 and abs(m.weights[0]) < 0.5
+    assert m.coverage == pytest.approx(60 / 80)
+    hits = sum(int(np.argmax(m.scores(X)) == y) for X, y in groups)
+    assert hits >= 50
+    p = m.probabilities(groups[0][0])
+    assert p.sum() == pytest.approx(1.0)
+
+
+def test_model_roundtrip(tmp_path):
+    m = Model(["a"], np.array([2.0]), np.array([0.0]), np.array([1.0]), 0.5, {"x": 1})
+    m.save(tmp_path / "m.json")
+    m2 = Model.load(tmp_path / "m.json")
+    assert m2.weights[0] == 2.0 and m2.coverage == 0.5 and m2.info == {"x": 1}
+
+
+def test_training_never_sees_a_game_as_its_own_evidence():
+    games = [Game(tuple(CLUES), "duro"), Game(("pane", "a", "b", "c", "d"), "morbido"),
+             Game(("gioco", "e", "f", "g", "h"), "casa")]
+    pool = PastGames(games=games)
+    solver = LinksSolver(Resources(links=_index(), lexicon=_lexicon(), past=pool))
+    model = train(solver, games, pool, l2=1.0)
+    assert model.features == FEATURES
+    assert model.info["trained"] and len(model.info["trained_on"]) == 3
+    # the feature vector of game 0 computed for training has no past-game link to "duro"
+    from wordgames.guillotine.evaluate import training_groups
+
+    (X, y), *_ = training_groups(solver, games[:1], pool)
+    assert X[y, FEATURES.index("cov_past")] == 0
+
+
+def test_folds_put_near_duplicates_together():
+    a = [Game(("a", "b", "c", "d", "e"), "x")]
+    b = [Game(("f", "g", "h", "i", "j"), "y")]
+    ev = [Game(("a", "b", "c", "d", "z"), "x"), Game(("f", "g", "h", "i", "j"), "y"),
+          Game(("k", "l", "m", "n", "o"), "w")]
+    folds, pool = make_folds({"A": a, "B": b}, ev)
+    names = {f.name: len(f.games) for f in folds}
+    assert names == {"A": 2, "B": 1, "other_evidence": 1}
+    assert len(pool) == 4

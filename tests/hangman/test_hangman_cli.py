@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PHRASES = REPO / "tests" / "data" / "hangman"
+
+
+@pytest.fixture(scope="module")
+def run(tiny_lm):
+    def _run(*args: str) -> subprocess.CompletedProcess:
+        cmd = [sys.executable, "-m", "wordgames", "hangman", *args,
+               "--configfile", str(REPO / "config" / "config.yaml"),
+               "--lm", str(tiny_lm["binary"]), "--unigrams", str(tiny_lm["unigrams"])]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=REPO)
+
+    return _run
+
+
+def test_solve_prints_the_seed_table(run):
+    r = run("solve", "it's a sunny day", "--solver", "seed")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["stage", "errors", "hint", "prediction", "guess"]
+    assert "__'_ _ _____ ___" in lines[2]
+    assert "won" in r.stdout or "lost" in r.stdout
+
+
+def test_solve_rejects_a_phrase_without_letters(run):
+    r = run("solve", "12 34 !!")
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0 and "no letters" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_assist_suggests_a_letter(run):
+    r = run("assist", "__'_ _ _____ ___", "--wrong", "xz", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert len(out["guess"]) == 1 and out["guess"] not in "xz"
+    assert out["predictions"] and out["wrong"] == "xz"
+    r = run("assist", "__'_ _ _____ ___", "--wrong", "xz")
+    assert r.returncode == 0 and r.stdout.startswith("guess: ")
+
+
+@pytest.mark.parametrize("masked,wrong", [("__'s a s____ _a_", "sx"), ("__'_ _ _____ ___", "xyz")])
+def test_assist_rejects_an_impossible_state(run, masked, wrong):
+    r = run("assist", masked, "--wrong", wrong)
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0 and r.stderr.startswith("wordgames: error:")
+
+
+@pytest.mark.parametrize("name", ["phrases.txt", "phrases.tsv"])
+def test_eval_json(run, name):
+    r = run("eval", "--phrases", str(PHRASES / name), "--solver", "posterior", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for key in ("games", "wins", "win_rate", "mean_wrong", "seconds", "seconds_per_guess"):
+        assert key in out
+    assert out["games"] == len(
+        [line for line in (PHRASES / name).read_text().splitlines()[(name.endswith("tsv")):]
+         if line.strip()]
+    )
+
+
+def test_eval_limit_and_missing_file(run, tmp_path):
+    r = run("eval", "--phrases", str(PHRASES / "phrases.txt"), "--limit", "1", "--json",
+            "--solver", "baseline")
+    assert r.returncode == 0 and json.loads(r.stdout)["games"] == 1
+    r = run("eval", "--phrases", str(tmp_path / "nope.txt"))
+    assert r.returncode == 2 and "not found" in r.stderr
+
+
+def test_eval_tsv_without_answer_column(run, tmp_path):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("phrase\tcategory\nA DAY\tThing\n")
+    r = run("eval", "--phrases", str(bad))
+    assert r.returncode == 2 and "answer" in r.stderr and "line 1" in r.stderr
+
+
+def test_missing_artifacts_say_how_to_build_them(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(f"results_dir: {tmp_path / 'results'}\n")
+    r = subprocess.run([sys.executable, "-m", "wordgames", "hangman", "solve", "a day",
+                        "--configfile", str(cfg)], capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 2 and "missing artifact" in r.stderr
+
+
+def test_build_eval_and_summary(tiny_lm, tmp_path):
+    from wordgames.artifacts import read_parquet
+    from wordgames.cli import main
+
+    outs = []
+    for solver in ("baseline", "posterior"):
+        out = tmp_path / "games" / f"tiny.{solver}.parquet"
+        rc = main(["build", "hangman-eval", "--phrases", str(PHRASES / "phrases.txt"),
+                   "--name", "tiny", "--solver", solver, "--lm", str(tiny_lm["binary"]),
+                   "--unigrams", str(tiny_lm["unigrams"]), "--options", '{"beam": 8}',
+                   "--out", str(out)])
+        assert rc == 0
+        outs.append(str(out))
+    games = read_parquet(outs[1]).to_pylist()
+    assert len(games) == 4 and {g["solver"] for g in games} == {"posterior"}
+    assert all(len(g["letters"]) == g["guesses"] for g in games)
+    summary = tmp_path / "summary.parquet"
+    assert main(["build", "hangman-summary", "--in", *outs, "--out", str(summary)]) == 0
+    rows = read_parquet(summary).to_pylist()
+    assert [r["solver"] for r in rows] == ["baseline", "posterior"]
+    assert rows[1]["games"] == 4 and rows[1]["wins"] == sum(g["won"] for g in games)
+    assert "| tiny | posterior | 4 |" in (tmp_path / "summary.md").read_text()

@@ -1,0 +1,31 @@
+"""Docs match the code: every config key of the schema is documented in config/README.md."""
+
+from __future__ import annotations
+
+import re
+
+from wordgames.config import schema
+
+
+def _keys(node, prefix=""):
+    for key, sub in node.get("properties", {}).items():
+        yield prefix + key
+        if isinstance(sub, dict) and sub.get("type") == "object" and sub.get("properties"):
+            yield from _keys(sub, prefix + key + ".")
+
+
+def test_every_config_key_is_in_config_readme(repo):
+    text = (repo / "config" / "README.md").read_text(encoding="utf-8")
+    quoted = set(re.findall(r"`([^`]+)`", text)) | set(re.findall(r"^#+ (\S+)$", text, re.M))
+    missing = []
+    for key in _keys(schema()):
+        leaf = key.rsplit(".", 1)[-1]
+        if key not in quoted and leaf not in quoted:
+            missing.append(key)
+    assert not missing, f"config keys not documented in config/README.md: {missing}"
+
+
+def test_readme_opens_with_the_two_commands(repo):
+    head = (repo / "README.md").read_text(encoding="utf-8").splitlines()[:6]
+    text = "\n".join(head)
+    assert "make run" in text and "make test" in text

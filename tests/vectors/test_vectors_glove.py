@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordgames.vectors.glove import (
+    GloveParams,
+    GloveState,
+    prepare,
+    reference_epoch,
+    run_epoch,
+    train,
+)
+
+
+def tiny_matrix(vocab_size=12, seed=3, density=0.5):
+    rng = np.random.default_rng(seed)
+    mask = rng.random((vocab_size, vocab_size)) < density
+    mask = mask | mask.T
+    x = rng.gamma(1.0, 8.0, (vocab_size, vocab_size)) + 0.1
+    x = (x + x.T) / 2
+    rows, cols = np.nonzero(mask)
+    return rows, cols, x[rows, cols]
+
+
+def test_update_matches_numpy_reference():
+    rows, cols, x = tiny_matrix()
+    r, c, logx, fx = prepare(rows, cols, x, x_max=10.0, alpha=0.75, seed=0)
+    a = GloveState.init(12, 7, seed=1)
+    b = GloveState.init(12, 7, seed=1)
+    for _ in range(3):
+        loss_fast = run_epoch(a, r, c, logx, fx, eta=0.05, threads=1)
+        loss_ref = reference_epoch(b, r, c, logx, fx, eta=0.05)
+        assert loss_fast == pytest.approx(loss_ref, rel=1e-4)
+    for name in GloveState.FIELDS:
+        np.testing.assert_allclose(getattr(a, name), getattr(b, name), rtol=2e-4, atol=1e-6,
+                                   err_msg=name)
+    assert not np.allclose(a.W, GloveState.init(12, 7, seed=1).W), "the update changed nothing"
+
+
+def test_loss_falls_and_vectors_fit_log_counts():
+    rows, cols, x = tiny_matrix(vocab_size=20, density=0.6)
+    state, losses = train(rows, cols, x, 20, GloveParams(dim=16, iterations=300, seed=2),
+                          show_progress=False)
+    assert losses[-1] < 0.3 * losses[0]
+    assert all(b <= a * 1.05 for a, b in zip(losses, losses[1:], strict=False))
+    pred = (state.W[rows] * state.C[cols]).sum(1) + state.bw[rows] + state.bc[cols]
+    assert np.corrcoef(pred, np.log(x))[0, 1] > 0.9
+    assert state.vectors().shape == (20, 16)
+
+
+def test_one_thread_is_bit_identical_and_seed_matters():
+    rows, cols, x = tiny_matrix()
+    p = GloveParams(dim=8, iterations=4, seed=5, threads=1)
+    a, la = train(rows, cols, x, 12, p, show_progress=False)
+    b, lb = train(rows, cols, x, 12, p, show_progress=False)
+    assert la == lb
+    assert np.array_equal(a.vectors(), b.vectors())
+    c, _ = train(rows, cols, x, 12, GloveParams(dim=8, iterations=4, seed=6),
+                 show_progress=False)
+    assert not np.array_equal(a.vectors(), c.vectors())
+
+
+def test_resume_from_checkpoint_equals_uninterrupted(tmp_path):
+    rows, cols, x = tiny_matrix()
+    p = GloveParams(dim=8, iterations=5, seed=7, threads=1)
+    whole, lw = train(rows, cols, x, 12, p, show_progress=False)
+    ckpt = tmp_path / "ckpt"
+    _, l1 = train(rows, cols, x, 12, p, checkpoint_dir=ckpt, stop_after=2, show_progress=False)
+    assert len(l1) == 2 and (ckpt / "state.npz").is_file()
+    resumed, l2 = train(rows, cols, x, 12, p, checkpoint_dir=ckpt, show_progress=False)
+    assert l2 == lw
+    assert np.array_equal(resumed.vectors(), whole.vectors())
+    assert not ckpt.exists(), "the checkpoint is removed once training completes"
+
+
+def test_checkpoint_of_other_settings_is_ignored(tmp_path):
+    rows, cols, x = tiny_matrix()
+    ckpt = tmp_path / "ckpt"
+    train(rows, cols, x, 12, GloveParams(dim=8, iterations=3, seed=1), checkpoint_dir=ckpt,
+          stop_after=1, show_progress=False)
+    state, losses = train(rows, cols, x, 12, GloveParams(dim=8, iterations=2, seed=2),
+                          checkpoint_dir=ckpt, show_progress=False)
+    fresh, lf = train(rows, cols, x, 12, GloveParams(dim=8, iterations=2, seed=2),
+                      show_progress=False)
+    assert losses == lf
+
+
+def test_two_threads_train_too():
+    rows, cols, x = tiny_matrix(vocab_size=30, density=0.7)
+    _, losses = train(rows, cols, x, 30, GloveParams(dim=8, iterations=20, threads=2),
+                      show_progress=False)
+    assert losses[-1] < 0.5 * losses[0]
+
+
+def test_rejects_non_positive_counts():
+    with pytest.raises(ValueError):
+        prepare(np.array([0]), np.array([1]), np.array([0.0]), 10.0, 0.75, 0)

@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wordgames.cli import main
+from wordgames.config import load_config_file
+from wordgames.wordle.data import data_for_config, load_data
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "wordle"
+ANSWERS = str(DATA / "answers-small.txt")
+GUESSES = str(DATA / "allowed-small.txt")
+LISTS = ["--answers", ANSWERS, "--guesses", GUESSES]
+
+
+@pytest.fixture
+def config(tmp_path):
+    path = tmp_path / "config.yaml"
+    path.write_text(
+        f"results_dir: {tmp_path / 'results'}\n"
+        f"wordle:\n  answers: {ANSWERS}\n  guesses: {GUESSES}\n  qlearning: {{episodes: 200}}\n"
+    )
+    return str(path)
+
+
+def run(argv, capsys, stdin: str | None = None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_eval_json(config, capsys):
+    code, out, _ = run(["wordle", "eval", "--configfile", config, "--strategy", "minimax", "--json"],
+                       capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["games"] == 50 and result["wins"] == 50
+    assert result["total_guesses"] == pytest.approx(result["mean_guesses"] * 50)
+    assert {"max_guesses", "seconds", "distribution"} <= set(result)
+
+
+def test_eval_limit_hard_and_list_overrides(capsys):
+    code, out, _ = run(["wordle", "eval", "--strategy", "naive", "--hard", "--limit", "7", *LISTS,
+                        "--json"], capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["games"] == 7 and result["hard"] is True and result["paper_win_rate"] == 0.49
+
+
+def test_play_prints_the_game(config, capsys):
+    code, out, _ = run(["wordle", "play", "--configfile", config, "--answer", "crane",
+                        "--strategy", "entropy"], capsys)
+    assert code == 0
+    assert "CRANE  🟩🟩🟩🟩🟩" in out and "solved in" in out
+
+
+def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
+    # answer "shine": report the suggestion's feedback, then guesses of our own in other formats
+    from wordgames.wordle.data import make_data
+    from wordgames.wordle.feedback import feedback, format_letters, format_squares
+    from wordgames.wordle.strategies import make_strategy
+    from wordgames.wordle.strategies.base import GameState
+    from wordgames.wordle.words import load_lists
+
+    data = make_data(*load_lists(ANSWERS, GUESSES))
+    first = data.guesses[make_strategy("entropy", data).next_guess(
+        GameState(candidates=np.arange(50, dtype=np.int32)))]
+    lines = [
+        format_letters(feedback(first, "shine"), 5),
+        "white " + "".join(str(d) for d in _digits(feedback("white", "shine"))),
+        "spine " + format_squares(feedback("spine", "shine"), 5),
+    ]
+    code, out, _ = run(["wordle", "solve", "--configfile", config], capsys,
+                       "\n".join(lines) + "\n", monkeypatch)
+    assert code == 0
+    assert "candidates left" in out and "expected left" in out and "worst case" in out
+    assert "The answer is SHINE." in out
+
+
+def _digits(pattern):
+    from wordgames.wordle.feedback import pattern_to_digits
+
+    return pattern_to_digits(pattern, 5)
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ("zzzzz gy..g\n", "'zzzzz' is not in the allowed guesses"),
+        ("gq..g\n", "malformed feedback"),
+        ("ggggy\n", "no word fits"),
+    ],
+)
+def test_solve_bad_input_exits_2_with_one_line(config, capsys, monkeypatch, stdin, message):
+    code, _, err = run(["wordle", "solve", "--configfile", config], capsys, stdin, monkeypatch)
+    assert code == 2
+    assert message in err
+    assert err.strip().count("\n") == 0 and "Traceback" not in err
+
+
+def test_missing_and_empty_lists_exit_2(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n")
+    code, _, err = run(["wordle", "eval", "--strategy", "naive", "--answers", str(empty),
+                        "--guesses", GUESSES, "--json"], capsys)
+    assert code == 2 and "the word list is empty" in err
+    code, _, err = run(["wordle", "play", "--answer", "crane", "--strategy", "naive",
+                        "--answers", str(tmp_path / "nope.txt")], capsys)
+    assert code == 2 and "word list not found" in err
+
+
+def test_play_unknown_answer_exits_2(capsys):
+    code, _, err = run(["wordle", "play", "--answer", "salet", "--strategy", "naive", *LISTS], capsys)
+    assert code == 2 and "'salet' is not in the answer list" in err
+
+
+def test_build_matrix_then_cli_uses_it_memory_mapped(config, capsys):
+    code, _, _ = run(["build", "wordle-matrix", "--configfile", config], capsys)
+    assert code == 0
+    cfg = load_config_file(config)
+    data = data_for_config(cfg)
+    assert isinstance(data.matrix, np.memmap)
+    stored = load_data(cfg.results_dir / "wordle/feedback.npy", cfg.results_dir / "wordle/words.parquet")
+    assert stored.answers == data.answers and stored.guesses == data.guesses
+    # other lists than the stored ones: built in memory instead
+    other = data_for_config(cfg, answers=GUESSES)
+    assert not isinstance(other.matrix, np.memmap) and len(other.answers) == 71
+
+
+def test_build_eval_and_summary(config, tmp_path, capsys):
+    assert run(["build", "wordle-matrix", "--configfile", config], capsys)[0] == 0
+    outs = []
+    for strategy, mode in (("naive", "normal"), ("expected-size", "hard")):
+        out = tmp_path / f"{strategy}-{mode}.parquet"
+        code, _, _ = run(["build", "wordle-eval", "--configfile", config, "--strategy", strategy,
+                          "--mode", mode, "--out", str(out)], capsys)
+        assert code == 0
+        outs.append(str(out))
+    code, _, _ = run(["build", "wordle-summary", "--configfile", config, "--games", *outs,
+                      "--out-table", str(tmp_path / "s.parquet"), "--out-md", str(tmp_path / "s.md"),
+                      "--out-plot", str(tmp_path / "s.png")], capsys)
+    assert code == 0
+    text = (tmp_path / "s.md").read_text()
+    assert "| naive | normal | 50 |" in text and "49.0%" in text
+    assert (tmp_path / "s.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_optimal_missing_is_a_clear_error_or_works(config, capsys):
+    from wordgames.wordle.strategies import available
+
+    code, out, err = run(["wordle", "play", "--configfile", config, "--answer", "crane",
+                          "--strategy", "optimal"], capsys)
+    if available("optimal"):
+        assert code == 0 and "solved in" in out
+    else:
+        assert code == 2 and "not available in this build" in err
+
+
+def test_console_script_exit_code():
+    result = subprocess.run(
+        [sys.executable, "-m", "wordgames", "wordle", "eval", "--strategy", "naive",
+         "--answers", "/nonexistent/list.txt", "--json"],
+        capture_output=True, text=True,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == "wordgames: error: word list not found: /nonexistent/list.txt"
+
+
+def test_eval_strict_hard_rule_from_cli_and_config(config, tmp_path, capsys):
+    code, out, _ = run(["wordle", "eval", "--configfile", config, "--strategy", "entropy", "--hard",
+                        "--hard-rule", "strict", "--json"], capsys)
+    assert code == 0
+    strict = json.loads(out)
+    assert strict["hard_rule"] == "strict" and strict["wins"] == 50
+    strict_cfg = tmp_path / "strict.yaml"
+    text = Path(config).read_text().replace("wordle:\n", "wordle:\n  hard_rule: strict\n")
+    strict_cfg.write_text(text)
+    code, out, _ = run(["wordle", "eval", "--configfile", str(strict_cfg), "--strategy", "entropy",
+                        "--hard", "--json"], capsys)
+    assert code == 0 and json.loads(out)["total_guesses"] == strict["total_guesses"]
+    assert json.loads(out)["hard_rule"] == "strict"
