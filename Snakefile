@@ -9,7 +9,12 @@ from wordgames.config import load_config
 from wordgames.errors import ConfigError
 
 
-configfile: "config/config.yaml"
+# The offline default, unless the command line names its own config (merging both would leak the
+# default corpora into every other configuration).
+if not workflow.overwrite_configfiles:
+
+    configfile: "config/config.yaml"
+
 
 
 try:

@@ -1,11 +1,11 @@
 """Co-occurrence counting speed and peak memory on the Italian prose (>= 8.9M tokens).
 
-Rows: this package's counter (numba pair kernel, sorted chunks spilled to Parquet, DuckDB merge) with
-two chunk sizes (the memory bound), and a plain Python dict counter (the tests' reference) on a
-prefix of the corpus, scaled to the whole. Each run is a fresh process, so its peak resident memory
-(ru_maxrss) is its own. Vocabulary: min count 15, window 10.
+Rows: this package's counter (numba pair kernel, sorted chunks spilled to Parquet) with two chunk
+sizes, its DuckDB merge with two memory limits, and a plain Python dict counter (the tests'
+reference) on a prefix of the corpus, scaled to the whole. Each run is a fresh process, so its peak
+resident memory (ru_maxrss) and CPU time are its own. Vocabulary: min count 15, window 10.
 
-    nice .venv/bin/python benchmarks/cooccur_speed.py [--repeats 3]
+    nice .venv/bin/python benchmarks/cooccur_speed.py [--repeats 2]
 """
 
 from __future__ import annotations
@@ -21,21 +21,30 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
-from cooccur_data import count_tokens, italian_tokens  # noqa: E402
+from cooccur_data import CACHE, count_tokens, italian_tokens  # noqa: E402
 
 
-def _ours(tokens, words, chunk, queue):
-    from wordgames.stats.cooccur import count_shard, merge_spills
+def _usage():
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_maxrss / 1024, use.ru_utime + use.ru_stime
+
+
+def _count(tokens, words, chunk, spill, queue):
+    from wordgames.stats.cooccur import count_shard
+
+    t0 = time.perf_counter()
+    summary = count_shard(tokens, words, spill, window=10, chunk_tokens=chunk)
+    queue.put((time.perf_counter() - t0, *_usage(), f"{summary['rows']:,} spilled rows"))
+
+
+def _merge(spill, memory, queue):
+    from wordgames.stats.cooccur import merge_spills
 
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        count_shard(tokens, words, Path(tmp) / "spill.parquet", window=10, chunk_tokens=chunk)
-        t1 = time.perf_counter()
-        rows = merge_spills([Path(tmp) / "spill.parquet"], Path(tmp) / "c.parquet",
-                            memory_limit="1GB", threads=2)
-        t2 = time.perf_counter()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    queue.put((t2 - t0, t1 - t0, t2 - t1, rss, rows))
+        rows = merge_spills([spill], Path(tmp) / "c.parquet", memory_limit=memory, threads=2)
+        sec = time.perf_counter() - t0
+    queue.put((sec, *_usage(), f"{rows:,} entries"))
 
 
 def _python(tokens, words, limit, queue):
@@ -51,13 +60,13 @@ def _python(tokens, words, limit, queue):
                 break
     t0 = time.perf_counter()
     table = reference_counts(sents, words, 10)
-    sec = time.perf_counter() - t0
-    queue.put((sec, n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, len(table)))
+    queue.put((time.perf_counter() - t0, *_usage(), n, len(table)))
 
 
 def run(target, *args):
-    queue = mp.get_context("spawn").Queue()
-    proc = mp.get_context("spawn").Process(target=target, args=(*args, queue))
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=target, args=(*args, queue))
     proc.start()
     out = queue.get()
     proc.join()
@@ -66,7 +75,7 @@ def run(target, *args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--python-tokens", type=int, default=300_000)
     args = ap.parse_args()
     from wordgames.stats.vocab import vocab_from_file
@@ -76,25 +85,29 @@ def main():
     words = vocab_from_file(tokens, 15).column("word").to_pylist()
     print(f"corpus {tokens}: {n_tokens:,} tokens, vocabulary {len(words)} (min count 15), "
           f"window 10; load {os.getloadavg()}")
-    run(_ours, tokens, words[:100], 100_000)  # compile the numba kernels into the cache
-    print(f"{'implementation':38} {'seconds (median)':>16} {'count':>7} {'merge':>7} "
-          f"{'Mtok/s':>7} {'peak MB':>8} {'vs ours 4M':>10}")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    spill = CACHE / "bench-spill.parquet"
+    run(_count, tokens, words[:100], 100_000, spill)  # compile the numba kernels into the cache
     rows = []
     for chunk in (4_000_000, 1_000_000):
-        res = [run(_ours, tokens, words, chunk) for _ in range(args.repeats)]
-        med = statistics.median(r[0] for r in res)
-        rows.append((f"numba + spill/merge, chunk {chunk // 1_000_000}M tok", med,
-                     statistics.median(r[1] for r in res), statistics.median(r[2] for r in res),
-                     max(r[3] for r in res), f"{res[0][4]:,} entries"))
-    sec, n, rss, _ = run(_python, tokens, words, args.python_tokens)
-    rows.append(("python dict (reference), scaled", sec * n_tokens / n, None, None, rss,
-                 f"{n:,} tokens timed"))
-    base = rows[0][1]
-    for name, med, cnt, mrg, rss, note in rows:
-        cnt_s = f"{cnt:7.1f}" if cnt is not None else "      -"
-        mrg_s = f"{mrg:7.1f}" if mrg is not None else "      -"
-        print(f"{name:38} {med:16.1f} {cnt_s} {mrg_s} {n_tokens / med / 1e6:7.2f} {rss:8.0f} "
-              f"{med / base:9.1f}x  ({note})")
+        res = [run(_count, tokens, words, chunk, spill) for _ in range(args.repeats)]
+        rows.append((f"count (numba), chunk {chunk // 1_000_000}M tokens", res))
+    for memory in ("1GB", "256MB"):
+        res = [run(_merge, spill, memory) for _ in range(args.repeats)]
+        rows.append((f"merge (DuckDB), memory limit {memory}", res))
+    spill.unlink()
+    print(f"{'stage':40} {'wall s (median)':>15} {'CPU s':>7} {'Mtok/s':>7} {'peak MB':>8}")
+    for name, res in rows:
+        wall = statistics.median(r[0] for r in res)
+        print(f"{name:40} {wall:15.1f} {statistics.median(r[2] for r in res):7.1f} "
+              f"{n_tokens / wall / 1e6:7.2f} {max(r[1] for r in res):8.0f}  ({res[0][3]})")
+    count4 = statistics.median(r[0] for r in rows[0][1])
+    sec, rss, cpu, n, _ = run(_python, tokens, words, args.python_tokens)
+    scaled = sec * n_tokens / n
+    print(f"{'python dict counter (reference), scaled':40} {scaled:15.1f} {cpu * n_tokens / n:7.1f} "
+          f"{n_tokens / scaled / 1e6:7.2f} {rss:8.0f}  ({n:,} tokens timed; peak MB for that "
+          f"prefix; {scaled / count4:.0f}x the numba count)")
+    print(f"load average at the end {os.getloadavg()} on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it onto ``target`` if the block succeeds."""
@@ -33,6 +39,8 @@ def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterato
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        if tmp_path.exists():  # mkstemp makes files private; give the artifact the usual permissions
+            os.chmod(tmp_path, 0o666 & ~_umask())
         os.replace(tmp_path, target)
     finally:
         with contextlib.suppress(FileNotFoundError):

@@ -12,7 +12,10 @@ def _effective_config():
     import json
 
     target = paths.logs(CFG, "corpora-config.json")
-    text = json.dumps(dict(config), indent=1, sort_keys=True, default=str)
+    raw = dict(config)
+    if CFG.data_dir is not None and not raw.get("data_dir"):
+        raw["data_dir"] = str(CFG.data_dir)  # cluster jobs may not inherit WORDGAMES_DATA
+    text = json.dumps(raw, indent=1, sort_keys=True, default=str)
     if not target.exists() or target.read_text() != text:
         from wordgames.artifacts import atomic_open
 

@@ -59,13 +59,14 @@ def training_groups(solver, games: Sequence[Game], pool: PastGames | None,
 
 def train(solver, games: Sequence[Game], pool: PastGames | None, l2: float = 1.0,
           progress: Callable | None = None, info: dict | None = None) -> Model:
-    from wordgames.guillotine.solvers.links import FEATURES
+    from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
 
     groups = training_groups(solver, games, pool, progress)
     meta = dict(info or {})
     meta["trained"] = True
     meta["trained_on"] = ["|".join(game_key(g)) for g in games]
-    return fit(groups, list(FEATURES), l2=l2, n_games=len(games), info=meta)
+    return fit(groups, list(FEATURES), l2=l2, n_games=len(games), info=meta,
+               interactions=interaction_pairs())
 
 
 def overlaps_training(model: Model, games: Sequence[Game]) -> int:

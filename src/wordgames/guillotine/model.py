@@ -26,9 +26,13 @@ class Model:
     std: np.ndarray
     coverage: float = 1.0
     info: dict = field(default_factory=dict)
+    interactions: list[tuple[int, int]] = field(default_factory=list)
+
+    def expand(self, X: np.ndarray) -> np.ndarray:
+        return expand(X, self.interactions)
 
     def scores(self, X: np.ndarray) -> np.ndarray:
-        return ((X - self.mean) / self.std) @ self.weights
+        return ((self.expand(X) - self.mean) / self.std) @ self.weights
 
     def probabilities(self, X: np.ndarray) -> np.ndarray:
         s = self.scores(X)
@@ -40,7 +44,7 @@ class Model:
     def to_json(self) -> dict:
         return {"features": self.features, "weights": self.weights.tolist(),
                 "mean": self.mean.tolist(), "std": self.std.tolist(), "coverage": self.coverage,
-                "info": self.info}
+                "interactions": [list(p) for p in self.interactions], "info": self.info}
 
     def save(self, path: str | os.PathLike) -> None:
         with atomic_open(path) as fh:
@@ -50,7 +54,8 @@ class Model:
     def from_json(cls, data: dict) -> Model:
         return cls(list(data["features"]), np.asarray(data["weights"], float),
                    np.asarray(data["mean"], float), np.asarray(data["std"], float),
-                   float(data.get("coverage", 1.0)), dict(data.get("info", {})))
+                   float(data.get("coverage", 1.0)), dict(data.get("info", {})),
+                   [tuple(p) for p in data.get("interactions", [])])
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Model:
@@ -58,20 +63,30 @@ class Model:
             return cls.from_json(json.load(fh))
 
 
+def expand(X: np.ndarray, interactions) -> np.ndarray:
+    """The features plus the products of the listed pairs of columns."""
+    if not interactions:
+        return X
+    return np.column_stack([X] + [X[:, a] * X[:, b] for a, b in interactions])
+
+
 def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1.0,
-        n_games: int | None = None, info: dict | None = None) -> Model:
+        n_games: int | None = None, info: dict | None = None,
+        interactions: list[tuple[int, int]] | None = None) -> Model:
     """Fit on ``groups``: (candidate feature matrix, index of the solution or -1 when absent).
 
     Games whose solution is not a candidate count towards ``coverage`` but carry no gradient.
+    ``interactions`` lists pairs of feature columns whose product is added as a feature.
     """
     from scipy.optimize import minimize
 
-    usable = [(X, y) for X, y in groups if y >= 0 and len(X) > 1]
+    inter = [tuple(p) for p in (interactions or [])]
+    usable = [(expand(X, inter), y) for X, y in groups if y >= 0 and len(X) > 1]
     total = n_games if n_games is not None else len(groups)
     coverage = sum(1 for _, y in groups if y >= 0) / total if total else 0.0
-    d = len(features)
+    d = len(features) + len(inter)
     if not usable:
-        return Model(features, np.zeros(d), np.zeros(d), np.ones(d), coverage, info or {})
+        return Model(features, np.zeros(d), np.zeros(d), np.ones(d), coverage, info or {}, inter)
     allX = np.concatenate([X for X, _ in usable])
     mean = allX.mean(axis=0)
     std = allX.std(axis=0)
@@ -98,4 +113,4 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
     meta = dict(info or {})
     meta.update({"games": total, "games_with_solution_candidate": len(usable),
                  "nll": float(res.fun), "l2": l2})
-    return Model(features, res.x, mean, std, coverage, meta)
+    return Model(features, res.x, mean, std, coverage, meta, inter)

@@ -35,6 +35,16 @@ FEATURES = [
     "link_1", "link_2", "link_3", "link_4", "link_5",
 ]
 
+# Pairs of features whose products the weighting model also learns from (all pairs of these).
+INTERACT = ["cov_any", "zipf", "sum_pmi", "link_1", "link_3", "link_5", "glove_mean", "cov_past",
+            "sum_near_pmi", "adj_only"]
+
+
+def interaction_pairs() -> list[tuple[int, int]]:
+    idx = [FEATURES.index(f) for f in INTERACT]
+    return [(a, b) for k, a in enumerate(idx) for b in idx[k:]]
+
+
 # Used when no trained model is available (documented in docs/guillotine.md): coverage first.
 HAND_WEIGHTS = {"cov_any": 1.5, "cov_any_sq": 1.5, "sum_logn": 0.5, "sum_pmi": 0.3,
                 "sum_lists": 0.3, "cov_past": 0.5, "past_prior": 0.3, "glove_mean": 0.5,
