@@ -33,9 +33,13 @@ def main() -> None:
     cfg = load_config_file(args.configfile)
     games = [g for g in read_games(args.games) if g.solution][: args.n]
     rows = []
-    for name in ("gullever", "links"):
+    model = None
+    for label in ("gullever", "links", "links-tables"):
+        # links-tables: the same solver loaded from the stage's tables and gensim, without the
+        # memory-mapped copies the guillotine-links / guillotine-train stages write
+        name = label.split("-")[0]
         t0 = time.perf_counter()
-        res = load_resources(cfg, name)
+        res = load_resources(cfg, name, compact=label != "links-tables")
         model = None
         if name == "links" and paths.guillotine_model(cfg).exists():
             model = Model.load(paths.guillotine_model(cfg))
@@ -51,14 +55,21 @@ def main() -> None:
             ranks.append(rank_of(result.ranked_words(), g.solution))
         s = summarize(ranks, times)
         times.sort()
-        rows.append((name, load, statistics.median(times), times[int(0.9 * (len(times) - 1))],
+        rows.append((label, load, statistics.median(times), times[int(0.9 * (len(times) - 1))],
                      s["accuracy"], s["r_at_10"]))
-    print(f"{'solver':<10} {'load s':>8} {'median s/game':>14} {'p90 s/game':>11} "
+    from wordgames.guillotine.evaluate import overlaps_training
+
+    if model is not None and overlaps_training(model, games):
+        print("note: the trained model saw these games: accuracy and R@10 below are not held-out "
+              "figures (use the guillotine-eval stage for those); the times are what counts here")
+    print(f"{'solver':<12} {'load s':>8} {'median s/game':>14} {'p90 s/game':>11} "
           f"{'acc':>6} {'R@10':>6}")
     for name, load, med, p90, acc, r10 in rows:
-        print(f"{name:<10} {load:8.2f} {med:14.4f} {p90:11.4f} {acc:6.3f} {r10:6.3f}")
+        print(f"{name:<12} {load:8.2f} {med:14.4f} {p90:11.4f} {acc:6.3f} {r10:6.3f}")
     if rows[0][2] > 0:
         print(f"median time ratio links / gullever: {rows[1][2] / rows[0][2]:.2f}")
+    if rows[1][1] > 0:
+        print(f"load time ratio links-tables / links: {rows[2][1] / rows[1][1]:.2f}")
 
 
 if __name__ == "__main__":

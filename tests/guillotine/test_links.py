@@ -47,8 +47,8 @@ def test_surface_patterns_are_counted():
 
 
 def test_list_links_and_song_titles():
-    c = list_links(["Le bugie hanno le gambe corte."], "proverb")
-    assert c[("bugie", "gambe")] == 1 and c[("gambe", "corte")] == 1
+    c = list_links(["Le mele rosse hanno le foglie verdi."], "proverb")
+    assert c[("mele", "foglie")] == 1 and c[("foglie", "verdi")] == 1
     assert song_titles(["Artista - Mare d'inverno"]) == ["Mare d'inverno"]
 
 
@@ -56,7 +56,7 @@ def test_build_links_writes_tables_and_index_reads_both_directions(tmp_path):
     tokens = tmp_path / "tokens.txt"
     tokens.write_text("\n".join(SENTENCES) + "\n")
     prov = tmp_path / "prov.txt"
-    prov.write_text("Le bugie hanno le gambe corte\n")
+    prov.write_text("Le mele rosse hanno le foglie verdi\n")
     out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
     summary = build_links(tokens, out, words, knowledge={"proverb": [prov]},
                           lexicon_words={"capo", "stazione"})
@@ -68,8 +68,8 @@ def test_build_links_writes_tables_and_index_reads_both_directions(tmp_path):
         found[(idx.words[d], PATTERNS[p], int(r))] += int(c)
     assert found[("colpo", "prep", 1)] == 2  # testa is on the right of "colpo di testa"
     assert idx.count("colpo") == 2
-    dst, pat, _, _ = idx.neighbours("gambe")
-    assert "bugie" in {idx.words[d] for d in dst}
+    dst, pat, _, _ = idx.neighbours("foglie")
+    assert "mele" in {idx.words[d] for d in dst}
     assert idx.neighbours("nonexistent")[0].size == 0
     assert np.all(np.diff(idx.offsets) >= 0)
 

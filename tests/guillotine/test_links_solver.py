@@ -112,3 +112,23 @@ def test_folds_put_near_duplicates_together():
     names = {f.name: len(f.games) for f in folds}
     assert names == {"A": 2, "B": 1, "other_evidence": 1}
     assert len(pool) == 4
+
+
+def test_cross_validation_keeps_each_fold_out_of_training_and_evidence():
+    from wordgames.guillotine.evaluate import cross_validate, rows_for_set, summary_markdown
+
+    a = [Game(tuple(CLUES), "duro")]
+    b = [Game(("pane", "gioco", "x1", "x2", "x3"), "casa")]
+    evidence = PastGames(games=[*a, *b, Game(("pane", "gioco", "testa", "osso", "q"), "duro")])
+    res = Resources(links=_index(), lexicon=_lexicon(), past=evidence)
+    notes: list[str] = []
+    preds = cross_validate(lambda model: LinksSolver(res, {}, model), {"A": a, "B": b},
+                           evidence, l2=1.0, top=10, notes=notes)
+    rows = rows_for_set(a, preds)
+    assert len(rows) == 1 and rows[0]["fold"] == "A"
+    # the game and its near-duplicate are both out of the evidence of fold A
+    assert rows[0]["excluded_past_games"] == 2
+    # fold A holds the game and its near-duplicate; only the game of B is left to train on
+    assert any(n.startswith("fold A: 2 games; training on 1 games") for n in notes)
+    text = summary_markdown([{"set": "A", "solver": "links", "games": 1, "accuracy": 1.0}], notes)
+    assert "Il Mago" in text and "| A | links | 1 | 1.000 |" in text

@@ -77,3 +77,18 @@ rule vectors_eval:
 
 TARGETS += [str(paths.keyed_vectors(CFG, c)) for c in GLOVE_COLLECTIONS]
 TARGETS += [str(paths.vectors_eval(CFG, c)) for c in EVAL_COLLECTIONS]
+
+if EVAL_COLLECTIONS:
+
+    rule vectors_summary:
+        input:
+            [str(paths.vectors_eval(CFG, c)) for c in EVAL_COLLECTIONS],
+        output:
+            str(paths.eval_dir(CFG, "vectors") / "summary.md"),
+        log:
+            log_path("vectors_summary"),
+        shell:
+            "{WG} build vectors-summary --in {input} --out {output} > {log} 2>&1"
+
+    TARGETS.append(rules.vectors_summary.output[0])
+    REPORT_SECTIONS.append(("Word vectors", rules.vectors_summary.output[0]))

@@ -55,3 +55,4 @@ if _HM_COLL in LM_COLLECTIONS and _HM_SETS:
             "{WG} build hangman-summary --in {input} --out {output.summary} > {log} 2>&1"
 
     TARGETS.append(str(paths.hangman_summary(CFG)))
+    REPORT_SECTIONS.append(("Sentence Hangman", str(paths.hangman_summary(CFG).with_suffix(".md"))))

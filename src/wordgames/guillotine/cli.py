@@ -238,6 +238,10 @@ def cmd_train(args) -> int:
                       info={"sources": res.past.sources})
     model.save(args.out)
     log.info("model written to %s", args.out)
+    from wordgames.guillotine.solvers import write_compact_copies
+
+    for d in write_compact_copies(cfg, res):
+        log.info("compact copy written to %s", d)
     return 0
 
 

@@ -128,6 +128,23 @@ class Lexicon:
     def lemma(self, word: str) -> str:
         return self.nouns.get(word) or self.adjs.get(word) or word
 
+    def forms(self, word: str) -> set[str]:
+        """Every form of the word's noun and adjective lemmas (``stelle`` -> ``stella``,
+        ``stelle``), the word itself included."""
+        inv = self.__dict__.get("_forms")
+        if inv is None:
+            inv = {}
+            for table in (self.nouns, self.adjs):
+                for form, lem in table.items():
+                    inv.setdefault(lem, set()).add(form)
+            self.__dict__["_forms"] = inv
+        out = {word}
+        for lem in (self.nouns.get(word), self.adjs.get(word)):
+            if lem is not None:
+                out |= inv.get(lem, set())
+                out.add(lem)
+        return out
+
     def __len__(self) -> int:
         return len(set(self.nouns) | set(self.adjs) | self.whitelist)
 

@@ -70,9 +70,20 @@ def expand(X: np.ndarray, interactions) -> np.ndarray:
     return np.column_stack([X] + [X[:, a] * X[:, b] for a, b in interactions])
 
 
+def sample_negatives(X: np.ndarray, y: int, k: int, rng) -> tuple[np.ndarray, int]:
+    """The solution and ``k`` other candidates drawn uniformly (McFadden: the conditional logit
+    stays consistent on uniformly sampled choice sets)."""
+    if len(X) <= k + 1:
+        return X, y
+    others = np.delete(np.arange(len(X)), y)
+    pick = np.sort(np.concatenate([[y], rng.choice(others, size=k, replace=False)]))
+    return X[pick], int(np.searchsorted(pick, y))
+
+
 def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1.0,
         n_games: int | None = None, info: dict | None = None,
-        interactions: list[tuple[int, int]] | None = None) -> Model:
+        interactions: list[tuple[int, int]] | None = None, negatives: int = 300,
+        seed: int = 0) -> Model:
     """Fit on ``groups``: (candidate feature matrix, index of the solution or -1 when absent).
 
     Games whose solution is not a candidate count towards ``coverage`` but carry no gradient.
@@ -81,7 +92,9 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
     from scipy.optimize import minimize
 
     inter = [tuple(p) for p in (interactions or [])]
-    usable = [(expand(X, inter), y) for X, y in groups if y >= 0 and len(X) > 1]
+    rng = np.random.default_rng(seed)
+    usable = [sample_negatives(X, y, negatives, rng) for X, y in groups if y >= 0 and len(X) > 1]
+    usable = [(expand(X, inter), y) for X, y in usable]
     total = n_games if n_games is not None else len(groups)
     coverage = sum(1 for _, y in groups if y >= 0) / total if total else 0.0
     d = len(features) + len(inter)
@@ -109,8 +122,9 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
         return nll, grad
 
     res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B",
-                   options={"maxiter": 500})
+                   options={"maxiter": 300})
     meta = dict(info or {})
     meta.update({"games": total, "games_with_solution_candidate": len(usable),
-                 "nll": float(res.fun), "l2": l2})
+                 "nll": float(res.fun), "l2": l2, "negatives_per_game": negatives,
+                 "iterations": int(res.nit)})
     return Model(features, res.x, mean, std, coverage, meta, inter)

@@ -35,6 +35,18 @@ def _glove(args) -> int:
     return 0
 
 
+def _summary(args) -> int:
+    from pathlib import Path
+
+    from wordgames.artifacts import atomic_open
+    from wordgames.vectors.evaluate import summary_markdown
+
+    results = {Path(p).stem: json.loads(Path(p).read_text(encoding="utf-8")) for p in args.inputs}
+    with atomic_open(args.out) as fh:
+        fh.write(summary_markdown(results))
+    return 0
+
+
 def _evaluate(args) -> int:
     from wordgames.artifacts import atomic_open
     from wordgames.vectors.evaluate import evaluate_keyed_vectors
@@ -71,6 +83,11 @@ def register(commands) -> None:
     p.add_argument("--stop-after", type=int, default=None,
                    help="stop after this many iterations in total (the checkpoint is kept)")
     p.set_defaults(handler=_glove)
+
+    p = build.add_parser("vectors-summary", help="Markdown table of vectors-eval results")
+    p.add_argument("--in", dest="inputs", nargs="+", required=True, help="vectors-eval JSON files")
+    p.add_argument("--out", required=True, help="summary .md")
+    p.set_defaults(handler=_summary)
 
     p = build.add_parser("vectors-eval", help="WordSim-353, SimLex-999, analogies, neighbours")
     p.add_argument("--vectors", required=True, help="gensim KeyedVectors file (vectors.kv)")

@@ -58,3 +58,26 @@ def evaluate_keyed_vectors(kv, probes: Sequence[str] = (), topn: int = 10,
 def _count_questions(path) -> int:
     with open(path, encoding="utf-8") as fh:
         return sum(1 for line in fh if line.strip() and not line.startswith(":"))
+
+
+def summary_markdown(results: dict[str, dict]) -> str:
+    """A Markdown table of the word-vector scores, one row per collection (the report's section)."""
+    lines = [
+        "Spearman correlation on WordSim-353 and SimLex-999 (pairs with an unknown word skipped, "
+        "their share shown) and 3CosAdd analogy accuracy on the Google questions answered.",
+        "",
+        "| collection | words | dim | WordSim-353 | SimLex-999 | analogy | nearest neighbours |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, r in results.items():
+        ws, sl, an = r["wordsim353"], r["simlex999"], r["analogy"]
+        probes = "; ".join(
+            f"{w}: {', '.join(n for n, _ in near[:4])}" for w, near in r.get("neighbours", {}).items()
+        )
+        lines.append(
+            f"| {name} | {r['vocab_size']} | {r['dim']} "
+            f"| {ws['spearman']:.3f} ({ws['oov_percent']:.0f}% OOV) "
+            f"| {sl['spearman']:.3f} ({sl['oov_percent']:.0f}% OOV) "
+            f"| {an['accuracy']:.3f} of {an['answered']} | {probes} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -32,8 +32,36 @@ def _existing(cfg: Config, values) -> list[Path]:
     return out
 
 
-def load_resources(cfg: Config, solver: str = DEFAULT_SOLVER) -> Resources:
-    """Load the channels ``solver`` uses; notes say which ones are missing."""
+def vectors_compact_dir(cfg: Config) -> Path:
+    """The memory-mappable unit vectors the ``guillotine-train`` stage writes (beside the links)."""
+    coll = cfg.section("guillotine").get("collection", "it")
+    return paths.guillotine_links(cfg, coll).parent / "vectors-unit"
+
+
+def write_compact_copies(cfg: Config, res: Resources) -> list[str]:
+    """Write the compact copies of the loaded links index and vectors (see ``compact.py``)."""
+    from wordgames.guillotine.compact import read_compact
+
+    coll = cfg.section("guillotine").get("collection", "it")
+    written = []
+    if res.links is not None:
+        lp = paths.guillotine_links(cfg, coll)
+        d = LinkIndex.compact_dir(lp)
+        sources = [lp, paths.guillotine_link_words(cfg, coll)]
+        if read_compact(d, sources) is None:
+            res.links.save_compact(d, sources)
+            written.append(str(d))
+    if res.vectors is not None and res.vectors.source:
+        d = vectors_compact_dir(cfg)
+        if read_compact(d, Vectors.sources(res.vectors.source)) is None:
+            res.vectors.save_compact(d)
+            written.append(str(d))
+    return written
+
+
+def load_resources(cfg: Config, solver: str = DEFAULT_SOLVER, compact: bool = True) -> Resources:
+    """Load the channels ``solver`` uses; notes say which ones are missing. ``compact``: use the
+    memory-mapped copies of the links index and vectors when they are up to date."""
     t0 = time.perf_counter()
     g = cfg.section("guillotine")
     coll = g.get("collection", "it")
@@ -51,7 +79,8 @@ def load_resources(cfg: Config, solver: str = DEFAULT_SOLVER) -> Resources:
     vec_path = cfg.data_path(g.get("vectors")) if g.get("vectors") else \
         paths.keyed_vectors(cfg, coll)
     if vec_path is not None and Path(vec_path).exists():
-        res.vectors = Vectors.load(vec_path)
+        res.vectors = Vectors.load(vec_path,
+                                   compact_dir=vectors_compact_dir(cfg) if compact else None)
     else:
         res.note(f"vectors: {vec_path} not found: no GloVe channel")
     if solver == "gullever":
@@ -68,7 +97,7 @@ def load_resources(cfg: Config, solver: str = DEFAULT_SOLVER) -> Resources:
     else:
         lp = paths.guillotine_links(cfg, coll)
         if lp.exists():
-            res.links = LinkIndex.load(lp, paths.guillotine_link_words(cfg, coll))
+            res.links = LinkIndex.load(lp, paths.guillotine_link_words(cfg, coll), compact=compact)
             res.note(f"links: {len(res.links.words)} words, patterns {res.links.patterns_present}")
         else:
             res.note(f"links: {lp} not found (run the guillotine-links stage): no pattern channel")

@@ -24,7 +24,7 @@ from wordgames.guillotine.model import Model
 from wordgames.guillotine.solvers.base import Answer, Result
 
 DEFAULTS = {"cap": 3.0, "pmi_cap": 8.0, "max_candidates": 1500, "glove_candidates": 50,
-            "glove_link": 0.35, "min_length": 3}
+            "glove_link": 0.35, "min_length": 3, "pool_forms": True}
 
 FEATURES = [
     "cov_any", "cov_any_sq", "cov_corpus", "sum_logn", "sum_pmi",
@@ -33,6 +33,7 @@ FEATURES = [
     "glove_mean", "glove_cov", "zipf", "log_count", "adj_only", "cov_dir_left",
     "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
     "link_1", "link_2", "link_3", "link_4", "link_5",
+    "cov_pool", "cov_pool_sq", "sum_pool",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -100,6 +101,17 @@ class LinksSolver:
         toks = [t for t in clue.split() if is_content(t)]
         return toks or clue.split()
 
+    def _clue_forms(self, clue: str) -> list[str]:
+        """The other forms of the clue's lemmas (``stella`` -> ``stelle``), known to the links."""
+        lex, li = self.res.lexicon, self.res.links
+        if lex is None or li is None or not hasattr(lex, "forms"):
+            return []
+        toks = self._clue_tokens(clue)
+        out: set[str] = set()
+        for t in toks:
+            out |= lex.forms(t)
+        return sorted(w for w in out - set(toks) if w in li.index)
+
     def candidates(self, clues, past=None):
         """Candidate words and their per-clue evidence arrays."""
         res, p = self.res, self.p
@@ -109,6 +121,7 @@ class LinksSolver:
         row_of: dict[str, int] = {}
         words: list[str] = []
         blocks = []
+        pooled_blocks = []
         li = res.links
         if li is not None:
             for i, c in enumerate(clues):
@@ -116,8 +129,14 @@ class LinksSolver:
                     dst, pat, cnt, dr = li.neighbours(tok)
                     m = self.cand_ok[dst]
                     blocks.append((dst[m], pat[m], cnt[m], dr[m], i))
-            if blocks:
-                D = np.concatenate([b[0] for b in blocks])
+            if self.p["pool_forms"]:
+                for i, c in enumerate(clues):
+                    for tok in self._clue_forms(c):
+                        dst, pat, cnt, _ = li.neighbours(tok)
+                        m = self.cand_ok[dst] & (pat != PAT["near"])
+                        pooled_blocks.append((dst[m], cnt[m], i))
+            if blocks or pooled_blocks:
+                D = np.concatenate([b[0] for b in blocks] + [b[0] for b in pooled_blocks])
                 uniq = np.unique(D)
                 for k in uniq:
                     w = li.words[k]
@@ -154,7 +173,8 @@ class LinksSolver:
         n = len(words)
         M = np.zeros((n, n_clues, len(PATTERNS)), dtype=np.float32)
         LEFT = np.zeros((n, n_clues), dtype=np.float32)
-        if li is not None and blocks:
+        POOL = np.zeros((n, n_clues), dtype=np.float32)
+        if li is not None and (blocks or pooled_blocks):
             to_row = np.full(len(li.words), -1, dtype=np.int64)
             for w, r in row_of.items():
                 k = li.index.get(w)
@@ -165,6 +185,10 @@ class LinksSolver:
                 m = rows >= 0
                 np.add.at(M, (rows[m], i, pat[m]), cnt[m])
                 np.add.at(LEFT, (rows[m], i), (dr[m] == 0) * cnt[m])
+            for dst, cnt, i in pooled_blocks:
+                rows = to_row[dst]
+                m = rows >= 0
+                np.add.at(POOL, (rows[m], i), cnt[m])
         PAST = np.zeros((n, n_clues), dtype=np.float32)
         for s, i, k in past_hits:
             PAST[row_of[s], i] += k
@@ -176,12 +200,12 @@ class LinksSolver:
                 if v is not None and have.any():
                     COS[have, i] = vec.unit[idx[have]] @ v
         del lex
-        return words, M, PAST, COS, LEFT
+        return words, M, PAST, COS, LEFT, POOL
 
     def features(self, clues, past=None):
         res, p = self.res, self.p
         past = past if past is not None else res.past
-        words, M, PAST, COS, LEFT = self.candidates(clues, past)
+        words, M, PAST, COS, LEFT, POOL = self.candidates(clues, past)
         n = len(words)
         cap = p["cap"]
         corpus_n = M[:, :, CORPUS_IDX].sum(-1)
@@ -254,10 +278,19 @@ class LinksSolver:
             pooled = pooled[lemma_id]
             X[:, col["cov_lemma"]] = (pooled > 0).sum(1)
             X[:, col["sum_lemma"]] = np.minimum(pooled, cap).sum(1)
+            # both sides pooled: any form of the clue's lemma with any form of the candidate's
+            direct = corpus_n + lists_n + title_n + wikt_n
+            both = np.zeros((lemma_id.max() + 1, len(clues)))
+            np.add.at(both, lemma_id, direct + POOL)
+            both = both[lemma_id]
+            cov_pool = ((both > 0) | any_link).sum(1).astype(np.float64)
+            X[:, col["cov_pool"]] = cov_pool
+            X[:, col["cov_pool_sq"]] = cov_pool ** 2 / 5.0
+            X[:, col["sum_pool"]] = np.minimum(np.log1p(both), cap).sum(1)
         # first-stage cut (cheap, before the frequency prior): coverage then capped strength
         K = int(p["max_candidates"])
         if n > K:
-            pre = cov_any * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
+            pre = np.maximum(cov_any, X[:, col["cov_pool"]] - 0.5) * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
                 X[:, col["cov_past"]] * 3 + X[:, col["glove_mean"]]
             keep = np.sort(np.argpartition(-pre, K)[:K])
             X = X[keep]
@@ -272,8 +305,9 @@ class LinksSolver:
         notes = list(self.notes)
         if not words:
             return Result([], notes, time.perf_counter() - t0)
-        probs = self.model.probabilities(X)
-        scores = self.model.scores(X)
+        Xm = self.model_columns(X)
+        probs = self.model.probabilities(Xm)
+        scores = self.model.scores(Xm)
         order = np.argsort(-scores, kind="stable")[:top]
         M, PAST, COS = detail
         answers = []
@@ -283,6 +317,16 @@ class LinksSolver:
             answers.append(Answer(words[r], float(scores[r]),
                                   float(probs[r] * self.model.coverage), ev))
         return Result(answers, notes, time.perf_counter() - t0)
+
+    def model_columns(self, X: np.ndarray) -> np.ndarray:
+        """The columns the model was trained on, by name (a model saved before features were
+        added keeps working)."""
+        if list(self.model.features) == FEATURES:
+            return X
+        missing = [f for f in self.model.features if f not in FEATURES]
+        if missing:
+            raise ValueError(f"weighting model uses unknown features {missing}: retrain it")
+        return X[:, [FEATURES.index(f) for f in self.model.features]]
 
     @staticmethod
     def describe(word: str, clue: str, counts, past_n, cos) -> str:
