@@ -30,3 +30,31 @@ def wordgames_data() -> Path:
     if path is None:
         pytest.skip("evaluation data not available: set WORDGAMES_DATA to the shared data folder")
     return path
+
+
+# A tiny order-3 KenLM model trained from tests/data/lm/tiny.txt (seconds, --discount_fallback),
+# shared by the LM and hangman tests.
+TINY_LM_TEXT = REPO / "tests" / "data" / "lm" / "tiny.txt"
+
+
+def _tools_or_skip():
+    from wordgames.errors import ToolMissingError
+    from wordgames.lm.train import find_tool
+
+    try:
+        find_tool("lmplz")
+        find_tool("build_binary")
+    except ToolMissingError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def tiny_lm(tmp_path_factory) -> dict[str, Path]:
+    from wordgames.lm.train import build_binary, count_unigrams, train_arpa
+
+    _tools_or_skip()
+    out = tmp_path_factory.mktemp("tiny-lm")
+    arpa = train_arpa(TINY_LM_TEXT, out / "model.arpa", order=3, memory="100M", discount_fallback=True)
+    binary = build_binary(arpa, out / "model.binary", memory="100M")
+    unigrams = count_unigrams(TINY_LM_TEXT, out / "unigrams.parquet")
+    return {"arpa": arpa, "binary": binary, "unigrams": unigrams, "tokens": TINY_LM_TEXT}

@@ -122,7 +122,7 @@ def encode(words: Sequence[str]) -> np.ndarray:
 
 
 @numba.njit(cache=True, inline="always")
-def _pair(g, a, counts, length):
+def pair_code(g, a, counts, length):
     """Pattern of letter codes ``g`` vs ``a``; ``counts`` is a zeroed int8[26], left zeroed."""
     code = 0
     power = 1
@@ -185,7 +185,7 @@ def _matrix_kernel(gcodes, acodes, out):
         else:
             counts = np.zeros(26, dtype=np.int8)
             for ai in range(n_a):
-                out[gi, ai] = _pair(g, acodes[ai], counts, length)
+                out[gi, ai] = pair_code(g, acodes[ai], counts, length)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -194,7 +194,7 @@ def _row_kernel(gcode, acodes, out):
     n_a, length = acodes.shape
     for ai in numba.prange(n_a):
         counts = np.zeros(26, dtype=np.int8)
-        out[ai] = _pair(gcode, acodes[ai], counts, length)
+        out[ai] = pair_code(gcode, acodes[ai], counts, length)
 
 
 def build_matrix(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:

@@ -42,6 +42,8 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from wordgames.wordle.feedback import pair_code
+
 INF = 1 << 30
 HARD_NONE, HARD_NYT, HARD_STRICT = 0, 1, 2
 
@@ -127,23 +129,7 @@ def memo_key(S, A, depth, zans, zgue, hard):
 @numba.njit(cache=True)
 def pattern_of(g, x, length):
     """Feedback of letter codes ``g`` against ``x`` (the real duplicate-letter rules)."""
-    counts = np.zeros(32, dtype=np.int8)
-    green = 0
-    for i in range(length):
-        if g[i] == x[i]:
-            green |= 1 << i
-        else:
-            counts[x[i]] += 1
-    code = 0
-    power = 1
-    for i in range(length):
-        if green & (1 << i):
-            code += 2 * power
-        elif counts[g[i]] > 0:
-            code += power
-            counts[g[i]] -= 1
-        power *= 3
-    return code
+    return pair_code(g, x, np.zeros(32, dtype=np.int8), length)
 
 
 @numba.njit(cache=True)

@@ -24,7 +24,8 @@ from wordgames.guillotine.model import Model
 from wordgames.guillotine.solvers.base import Answer, Result
 
 DEFAULTS = {"cap": 3.0, "pmi_cap": 8.0, "max_candidates": 1500, "glove_candidates": 50,
-            "glove_link": 0.35, "min_length": 3, "pool_forms": True}
+            "glove_link": 0.35, "min_length": 3, "pool_forms": True,
+            "extra_assoc": True, "assoc_floor": -1.0}
 
 FEATURES = [
     "cov_any", "cov_any_sq", "cov_corpus", "sum_logn", "sum_pmi",
@@ -33,7 +34,7 @@ FEATURES = [
     "glove_mean", "glove_cov", "zipf", "log_count", "adj_only", "cov_dir_left",
     "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
     "link_1", "link_2", "link_3", "link_4", "link_5",
-    "cov_pool", "cov_pool_sq", "sum_pool",
+    "cov_pool", "cov_pool_sq", "sum_pool", "sum_pool_pmi", "sum_assoc",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -232,9 +233,19 @@ class LinksSolver:
                                   (ft[:, None] * fc[None, :]))
             near_pmi = np.where(near_n > 0, np.clip(near_pmi, 0.0, p["pmi_cap"]), 0.0)
             log_count = np.log1p(ft)
+            # Il Mago's association: per clue, the best pattern's PMI (floor for unseen pairs)
+            with np.errstate(divide="ignore"):
+                per_pat = np.log(np.maximum(M[:, :, CORPUS_IDX], 1e-9) * li.total /
+                                 (ft[:, None, None] * fc[None, :, None]))
+            per_pat = np.where(M[:, :, CORPUS_IDX] > 0, per_pat, -np.inf).max(-1)
+            assoc = np.clip(np.nan_to_num(per_pat, neginf=p["assoc_floor"]), p["assoc_floor"],
+                            p["pmi_cap"])
         else:
             pmi = np.zeros((n, len(clues)))
             near_pmi = pmi
+            assoc = np.zeros((n, len(clues)))
+            fc = np.ones(len(clues))
+            ft = np.ones(n)
             log_count = np.zeros(n)
         lex = res.lexicon
         X = np.zeros((n, len(FEATURES)), dtype=np.float64)
@@ -287,6 +298,18 @@ class LinksSolver:
             X[:, col["cov_pool"]] = cov_pool
             X[:, col["cov_pool_sq"]] = cov_pool ** 2 / 5.0
             X[:, col["sum_pool"]] = np.minimum(np.log1p(both), cap).sum(1)
+            if li is not None and self.p["extra_assoc"]:
+                # PMI of the pooled counts, with the frequencies of all the forms on both sides
+                ftl = np.zeros(lemma_id.max() + 1)
+                np.add.at(ftl, lemma_id, ft)
+                fcl = np.array([max(fc[i], sum(li.count(f) for f in self._clue_forms(c)) + fc[i])
+                                for i, c in enumerate(clues)])
+                with np.errstate(divide="ignore"):
+                    ppmi = np.log(np.maximum(both, 1e-9) * li.total /
+                                  (ftl[lemma_id][:, None] * fcl[None, :]))
+                ppmi = np.where(both > 0, np.clip(ppmi, 0.0, p["pmi_cap"]), 0.0)
+                X[:, col["sum_pool_pmi"]] = ppmi.sum(1)
+                X[:, col["sum_assoc"]] = assoc.sum(1)
         # first-stage cut (cheap, before the frequency prior): coverage then capped strength
         K = int(p["max_candidates"])
         if n > K:
