@@ -17,3 +17,14 @@ def test_summary_has_one_row_per_collection_with_scores():
     assert len(rows) == 2
     assert "0.500 (10% OOV)" in rows[0] and "0.125 of 8" in rows[0]
     assert "king: queen, prince" in rows[0]
+
+
+def test_summary_shows_undefined_scores_as_na():
+    result = {
+        "vocab_size": 3,
+        "dim": 2,
+        "wordsim353": {"spearman": None, "oov_percent": 100.0},
+        "simlex999": {"spearman": None, "oov_percent": 100.0},
+        "analogy": {"accuracy": 0.0, "answered": 0},
+    }
+    assert "| n/a (100% OOV) | n/a (100% OOV) | 0.000 of 0 |" in summary_markdown({"en": result})

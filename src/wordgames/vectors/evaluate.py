@@ -69,6 +69,9 @@ def summary_markdown(results: dict[str, dict]) -> str:
         "| collection | words | dim | WordSim-353 | SimLex-999 | analogy | nearest neighbours |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
+    def score(x):  # Spearman is undefined when every pair has an unknown word
+        return "n/a" if x is None else f"{x:.3f}"
+
     for name, r in results.items():
         ws, sl, an = r["wordsim353"], r["simlex999"], r["analogy"]
         probes = "; ".join(
@@ -76,8 +79,8 @@ def summary_markdown(results: dict[str, dict]) -> str:
         )
         lines.append(
             f"| {name} | {r['vocab_size']} | {r['dim']} "
-            f"| {ws['spearman']:.3f} ({ws['oov_percent']:.0f}% OOV) "
-            f"| {sl['spearman']:.3f} ({sl['oov_percent']:.0f}% OOV) "
-            f"| {an['accuracy']:.3f} of {an['answered']} | {probes} |"
+            f"| {score(ws['spearman'])} ({ws['oov_percent']:.0f}% OOV) "
+            f"| {score(sl['spearman'])} ({sl['oov_percent']:.0f}% OOV) "
+            f"| {score(an['accuracy'])} of {an['answered']} | {probes} |"
         )
     return "\n".join(lines) + "\n"
