@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 
@@ -84,3 +85,25 @@ def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
     rc = main(["build", "guillotine-links", "--in", str(tmp_path / "none.txt"), "--out",
                str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet")])
     assert rc == 2 and "tokens file not found" in capsys.readouterr().err
+
+
+def test_stages_write_compact_copies_that_loading_uses(config, capsys):
+    from wordgames import paths
+    from wordgames.config import load_config_file
+    from wordgames.guillotine.evidence import LinkIndex
+    from wordgames.guillotine.solvers import load_resources, write_compact_copies
+
+    cfg = load_config_file(config)
+    lp = paths.guillotine_links(cfg, "it")
+    index_dir = LinkIndex.compact_dir(lp)
+    assert (index_dir / "stamp.json").exists()  # written by the guillotine-links stage
+    fast = load_resources(cfg, "links")
+    slow = load_resources(cfg, "links", compact=False)
+    assert fast.links.words == slow.links.words
+    assert np.array_equal(fast.links.cnt, slow.links.cnt)
+    assert write_compact_copies(cfg, fast) == []  # up to date: nothing rewritten
+    (index_dir / "stamp.json").unlink()
+    assert write_compact_copies(cfg, slow) == [str(index_dir)]
+    rc = main(["build", "guillotine-train", "--configfile", str(config), "--out",
+               str(config.parent / "model.json")])
+    assert rc == 0 and (config.parent / "model.json").exists()

@@ -75,13 +75,13 @@ def test_clue_forms_pool_evidence_and_add_candidates():
     lex = Lexicon(nouns={"stella": "stella", "stelle": "stella", "pane": "pane"},
                   adjs={"cadenti": "cadente", "cadente": "cadente", "duro": "duro"})
     clues = ["stella", "pane", "x1", "x2", "x3"]
-    on = LinksSolver(Resources(links=li, lexicon=lex))
+    on = LinksSolver(Resources(links=li, lexicon=lex), {"pool_forms": True})
     words, X, _ = on.features(clues)
     assert "cadenti" in words
     row = X[words.index("cadenti")]
     assert row[FEATURES.index("cov_pool")] == 1 and row[FEATURES.index("cov_any")] == 0
     assert row[FEATURES.index("sum_pool")] > 0
-    off = LinksSolver(Resources(links=li, lexicon=lex), {"pool_forms": False})
+    off = LinksSolver(Resources(links=li, lexicon=lex))
     words_off, _, _ = off.features(clues)
     assert "cadenti" not in words_off
 

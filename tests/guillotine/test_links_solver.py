@@ -132,3 +132,23 @@ def test_cross_validation_keeps_each_fold_out_of_training_and_evidence():
     assert any(n.startswith("fold A: 2 games; training on 1 games") for n in notes)
     text = summary_markdown([{"set": "A", "solver": "links", "games": 1, "accuracy": 1.0}], notes)
     assert "Il Mago" in text and "| A | links | 1 | 1.000 |" in text
+
+
+def test_association_is_the_best_pattern_pmi_with_a_floor_for_unseen_clues():
+    import math
+
+    rows = [("pane", "duro", "adj", 3), ("pane", "duro", "prep", 1), ("gioco", "duro", "conj", 2)]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = ["pane", "gioco", "duro", "altro"]
+    counts = [100, 50, 80, 770]
+    li = LinkIndex(list(left), list(right), list(pat), list(cnt), words=words, word_counts=counts)
+    lex = Lexicon(nouns={"pane": "pane", "gioco": "gioco"}, adjs={"duro": "duro"})
+    solver = LinksSolver(Resources(links=li, lexicon=lex), {"assoc_floor": -1.0, "pmi_cap": 8.0})
+    clues = ["pane", "gioco", "x1", "x2", "x3"]
+    words_out, X, _ = solver.features(clues)
+    n = 1000.0
+    expected = math.log(3 * n / (80 * 100)) + math.log(2 * n / (80 * 50)) + 3 * -1.0
+    assert X[words_out.index("duro"), FEATURES.index("sum_assoc")] == pytest.approx(expected)
+    off = LinksSolver(Resources(links=li, lexicon=lex), {"extra_assoc": False})
+    _, X_off, _ = off.features(clues)
+    assert np.all(X_off[:, FEATURES.index("sum_assoc")] == 0)

@@ -24,7 +24,7 @@ from wordgames.guillotine.model import Model
 from wordgames.guillotine.solvers.base import Answer, Result
 
 DEFAULTS = {"cap": 3.0, "pmi_cap": 8.0, "max_candidates": 1500, "glove_candidates": 50,
-            "glove_link": 0.35, "min_length": 3, "pool_forms": True,
+            "glove_link": 0.35, "min_length": 3, "pool_forms": False,
             "extra_assoc": True, "assoc_floor": -1.0}
 
 FEATURES = [
