@@ -152,3 +152,17 @@ def test_association_is_the_best_pattern_pmi_with_a_floor_for_unseen_clues():
     off = LinksSolver(Resources(links=li, lexicon=lex), {"extra_assoc": False})
     _, X_off, _ = off.features(clues)
     assert np.all(X_off[:, FEATURES.index("sum_assoc")] == 0)
+
+
+def test_vocabulary_smaller_than_glove_candidates_is_fine():
+    """A tiny collection's vectors may hold fewer words than `glove_candidates` (offline default)."""
+    from gensim.models import KeyedVectors
+
+    from wordgames.guillotine.evidence import Vectors
+
+    words = ["pane", "gioco", "testa", "osso", "zoccolo", "duro", "morbido"]
+    kv = KeyedVectors(vector_size=3)
+    kv.add_vectors(words, np.random.default_rng(0).normal(size=(len(words), 3)))
+    resources = Resources(links=_index(), lexicon=_lexicon(), vectors=Vectors(kv))
+    solver = LinksSolver(resources, {"glove_candidates": 50})
+    assert solver.solve(CLUES, top=5).ranked_words()

@@ -166,7 +166,9 @@ class LinksSolver:
                         continue
                     sims = vec.unit @ v
                     sims = np.where(self.vec_ok, sims, -2.0)
-                    for k in np.argpartition(-sims, G)[:G]:
+                    # a small vocabulary may have fewer words than G: then take them all
+                    top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
+                    for k in top:
                         w = vec.words[k]
                         if w not in row_of and w not in clue_set:
                             row_of[w] = len(words)
