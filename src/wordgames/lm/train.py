@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -99,8 +100,13 @@ def train_arpa(
     if tokens.stat().st_size == 0:
         raise InputError(f"{tokens}: the token file is empty")
     arpa = Path(arpa)
-    with atomic_path(arpa, suffix=".arpa") as tmp:
-        cmd = lmplz_command(order, prune, memory, discount_fallback, temp_dir=arpa.parent)
+    # lmplz's own temporary files go to a folder we remove whatever happens: a failed run can
+    # leave them behind otherwise
+    with (
+        atomic_path(arpa, suffix=".arpa") as tmp,
+        tempfile.TemporaryDirectory(prefix=".lmplz-", dir=arpa.parent) as scratch,
+    ):
+        cmd = lmplz_command(order, prune, memory, discount_fallback, temp_dir=Path(scratch))
         with open(tokens, "rb") as src, open(tmp, "wb") as dst:
             _run(cmd, stdin=src, stdout=dst, what="lmplz")
         if tmp.stat().st_size == 0:
