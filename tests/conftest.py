@@ -6,6 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# The machine is shared: a per-example deadline would make timing, not correctness, fail a test. On CI
+# the examples are derandomised so a run is reproducible.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 REPO = Path(__file__).resolve().parents[1]
 
