@@ -6,25 +6,8 @@ import os
 from wordgames.corpus import registry as corpus_registry
 
 CORPORA = {c.name: c for c in corpus_registry.used_corpora(CFG)}
-# The jobs read exactly the config this Snakemake run read (all --configfile files and --config
-# overrides merged, before defaults), written beside the logs; rewritten only when it changes.
-def _effective_config():
-    import json
-
-    target = paths.logs(CFG, "corpora-config.json")
-    raw = dict(config)
-    if CFG.data_dir is not None and not raw.get("data_dir"):
-        raw["data_dir"] = str(CFG.data_dir)  # cluster jobs may not inherit WORDGAMES_DATA
-    text = json.dumps(raw, indent=1, sort_keys=True, default=str)
-    if not target.exists() or target.read_text() != text:
-        from wordgames.artifacts import atomic_open
-
-        with atomic_open(target) as fh:
-            fh.write(text)
-    return f"--configfile {target}"
-
-
-_CONFIGFILE = _effective_config()
+# The jobs read exactly the config this Snakemake run read (common.smk).
+_CONFIGFILE = f"--configfile {run_config_file()}"
 
 
 wildcard_constraints:

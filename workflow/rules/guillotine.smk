@@ -1,22 +1,8 @@
 # La Ghigliottina on collection guillotine.collection: surface-pattern links (guillotine-links), the
 # links solver's weighting model trained on the development games (guillotine-train), and both solvers
 # on every configured game set whose file exists (guillotine-eval). See docs/guillotine.md.
-import json
-
 _GU = CFG.section("guillotine")
 _GU_COLL = _GU["collection"]
-
-
-def _gu_configfile():
-    """The config this run read (all --configfile files and overrides), for the jobs that need it."""
-    target = paths.logs(CFG, "guillotine-config.json")
-    text = json.dumps(dict(config), indent=1, sort_keys=True, default=str)
-    if not target.exists() or target.read_text() != text:
-        from wordgames.artifacts import atomic_open
-
-        with atomic_open(target) as fh:
-            fh.write(text)
-    return str(target)
 
 
 def _gu_existing(values):
@@ -88,7 +74,7 @@ if _GU_COLL in CFG.section("collections"):
             output:
                 str(paths.guillotine_model(CFG)),
             params:
-                configfile=_gu_configfile(),
+                configfile=run_config_file(),
             log:
                 log_path("guillotine_train"),
             resources:
@@ -113,7 +99,7 @@ if _GU_COLL in CFG.section("collections"):
                 summary=str(_GU_EVAL / "summary.parquet"),
                 table=str(_GU_EVAL / "summary.md"),
             params:
-                configfile=_gu_configfile(),
+                configfile=run_config_file(),
                 out_dir=str(_GU_EVAL),
             log:
                 log_path("guillotine_eval"),
