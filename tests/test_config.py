@@ -78,3 +78,13 @@ def test_pipeline_fragments_validate(repo):
     for fragment in sorted((repo / "tests/data/pipeline").glob("*.yaml")):
         merged.update(yaml.safe_load(fragment.read_text()) or {})
     validate(merged)
+
+
+def test_cli_config_uses_defaults_only_for_a_missing_default_file(tmp_path, monkeypatch):
+    from wordgames.config import load_cli_config
+
+    monkeypatch.chdir(tmp_path)  # outside a checkout: no config/config.yaml
+    assert load_cli_config()["results_dir"] == "results"
+    with pytest.raises(ConfigError, match="config file not found"):
+        load_cli_config(tmp_path / "named.yaml")
+

@@ -183,3 +183,15 @@ def load_config_file(path: str | os.PathLike = DEFAULT_CONFIGFILE) -> Config:
         return load_config(read_yaml(path), source=Path(path))
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+
+
+def load_cli_config(path: str | os.PathLike = DEFAULT_CONFIGFILE) -> Config:
+    """The config of a CLI command's ``--configfile``.
+
+    Outside a checkout the default ``config/config.yaml`` does not exist: the schema's defaults are
+    used then. A file named explicitly must exist.
+    """
+    path = Path(path)
+    if path == DEFAULT_CONFIGFILE and not path.exists():
+        return load_config({})
+    return load_config_file(path)

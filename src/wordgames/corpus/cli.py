@@ -11,9 +11,9 @@ import json
 
 
 def _config(args):
-    from wordgames.config import load_config_file
+    from wordgames.config import load_cli_config
 
-    return load_config_file(args.configfile)
+    return load_cli_config(args.configfile)
 
 
 def _download(args) -> int:

@@ -34,7 +34,9 @@ from collections.abc import Iterable, Iterator
 LANGUAGES = ("en", "it")
 
 APOSTROPHES = "\u2019\u2018\u02bc\u02b9\u02bb\u0060\u00b4\u2032\uff07"
-_APOS_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
+#: ``str.translate`` table folding every apostrophe variant to ``'``; hangman and the guillotine use it
+#: too, so a phrase or clue is folded exactly as the text the models were trained on.
+APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
 
 _SHARED_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "fig", "vol")
 #: Words that a full stop follows without ending the sentence, per language (lower case).
@@ -72,7 +74,7 @@ def _check(language: str) -> re.Pattern:
 
 def normalise(text: str) -> str:
     """NFC and ASCII apostrophes (case kept: sentence splitting looks at capitals)."""
-    return unicodedata.normalize("NFC", text).translate(_APOS_TABLE)
+    return unicodedata.normalize("NFC", text).translate(APOSTROPHE_TABLE)
 
 
 def _previous_word(line: str, end: int) -> str:

@@ -62,9 +62,9 @@ def register(commands) -> None:
 
 # ----------------------------------------------------------------------------------------------
 def _config(args):
-    from wordgames.config import load_config_file
+    from wordgames.config import load_cli_config
 
-    return load_config_file(args.configfile)
+    return load_cli_config(args.configfile)
 
 
 def _load_solver(cfg, name: str, evaluated=None, model_path=None):

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordgames.corpus.tokenize import APOSTROPHE_TABLE
 from wordgames.errors import InputError
 
 N_CLUES = 5
-APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018\u02bc\u00b4`\u2032"})
 _ACCENT_APOS = re.compile(r"([aeiou])'(?=\s|$)")
 _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+|\d+")
@@ -44,7 +44,7 @@ def normalize(text: str) -> str:
     text = str(text)
     if _SIMPLE.fullmatch(text):
         return text
-    text = text.translate(APOSTROPHES).translate(_FOLD).lower()
+    text = text.translate(APOSTROPHE_TABLE).translate(_FOLD).lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))
@@ -57,7 +57,7 @@ def normalize(text: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Normalised tokens of a line of Italian (elisions split after the apostrophe)."""
-    text = unicodedata.normalize("NFC", str(text).translate(APOSTROPHES).lower())
+    text = unicodedata.normalize("NFC", str(text).translate(APOSTROPHE_TABLE).lower())
     return [normalize(t) for t in _TOKEN.findall(text)]
 
 

@@ -62,10 +62,10 @@ def register(commands) -> None:
 # helpers -------------------------------------------------------------------------------------------
 def _config(args):
     """(config, lives) of a CLI command."""
-    from wordgames.config import load_config_file
+    from wordgames.config import load_cli_config
     from wordgames.errors import InputError
 
-    cfg = load_config_file(args.configfile)
+    cfg = load_cli_config(args.configfile)
     lives = args.lives if args.lives is not None else cfg.section("hangman").get("lives", 3)
     if lives < 1:
         raise InputError(f"--lives must be at least 1, got {lives}")

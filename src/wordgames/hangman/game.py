@@ -18,21 +18,20 @@ import string
 import unicodedata
 from dataclasses import dataclass, field
 
+from wordgames.corpus.tokenize import APOSTROPHE_TABLE
 from wordgames.errors import GameStateError, InputError
 
 MASK = "_"
 LETTERS = frozenset(string.ascii_lowercase)
-APOSTROPHES = "\u2019\u2018\u02bc\u0060\u00b4"
 # A word slot: letters, masks, digits and inner apostrophes (English contractions stay one token).
 _SLOT = re.compile(r"[a-z0-9_]+(?:'[a-z0-9_]+)*")
 
 
 def normalise(text: str) -> str:
     """Lower case, accents stripped from letters, apostrophes as ASCII ``'``, whitespace collapsed."""
-    text = unicodedata.normalize("NFKD", text)
+    # apostrophes first: NFKD would turn the acute accent used as one into a space
+    text = unicodedata.normalize("NFKD", text.translate(APOSTROPHE_TABLE))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    for a in APOSTROPHES:
-        text = text.replace(a, "'")
     return " ".join(text.lower().split())
 
 

@@ -17,12 +17,9 @@ STRATEGY_NAMES = ("naive", "mcts", "qlearning", "entropy", "expected-size", "min
 
 # helpers -----------------------------------------------------------------------------------------
 def _config(args):
-    from wordgames.config import DEFAULT_CONFIGFILE, load_config, load_config_file
+    from wordgames.config import load_cli_config
 
-    path = Path(args.configfile)
-    if not path.exists() and path == DEFAULT_CONFIGFILE:
-        return load_config({})  # outside a checkout: the schema's defaults
-    return load_config_file(path)
+    return load_cli_config(args.configfile)
 
 
 def _section(cfg) -> dict:

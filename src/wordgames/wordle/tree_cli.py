@@ -15,12 +15,10 @@ from pathlib import Path
 
 def _build_tree(args) -> int:
     from wordgames import paths
-    from wordgames.config import DEFAULT_CONFIGFILE, load_config, load_config_file
+    from wordgames.config import load_cli_config
     from wordgames.wordle.strategies.optimal import mode_name, solve_tree
 
-    path = Path(args.configfile)
-    cfg = load_config({}) if (not path.exists() and path == DEFAULT_CONFIGFILE) else (
-        load_config_file(path))
+    cfg = load_cli_config(args.configfile)
     section = cfg.section("wordle")
     if args.matrix and args.words:
         from wordgames.wordle.data import load_data
