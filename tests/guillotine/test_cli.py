@@ -107,3 +107,14 @@ def test_stages_write_compact_copies_that_loading_uses(config, capsys):
     rc = main(["build", "guillotine-train", "--configfile", str(config), "--out",
                str(config.parent / "model.json")])
     assert rc == 0 and (config.parent / "model.json").exists()
+
+
+def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("il pane duro\n")
+    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out",
+               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet"),
+               "--wordnet", str(tmp_path / "none.tsv")])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "wordnet table not found" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "l.parquet").exists()

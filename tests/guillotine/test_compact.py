@@ -65,6 +65,15 @@ def test_lexicon_forms_share_a_lemma():
     assert lex.forms("xyz") == {"xyz"}
 
 
+def test_lexicon_forms_of_a_verb_clue_but_not_of_a_noun_that_is_also_a_verb_form():
+    lex = Lexicon(nouns={"messa": "messa", "messe": "messa"},
+                  verbs={"mettere": "mettere", "mise": "mettere", "messa": "mettere",
+                         "mette": "mettere"})
+    assert lex.forms("mise") == {"mettere", "mise", "messa", "mette"}
+    assert lex.forms("messa") == {"messa", "messe"}  # read as the noun
+    assert not lex.is_candidate("mettere")  # verbs link clues; they are never answers
+
+
 def test_clue_forms_pool_evidence_and_add_candidates():
     # "cadenti" is linked to the plural "stelle" only; the clue is the singular "stella"
     rows = [("stelle", "cadenti", "adj", 7), ("pane", "duro", "adj", 3)]

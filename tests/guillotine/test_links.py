@@ -7,11 +7,14 @@ import numpy as np
 from wordgames.guillotine.evidence import LinkIndex
 from wordgames.guillotine.links import (
     PATTERNS,
+    WordnetEntry,
     build_links,
     corpus_links,
     encode,
     list_links,
+    read_wordnet,
     song_titles,
+    wordnet_links,
 )
 
 SENTENCES = [
@@ -96,3 +99,54 @@ def test_pmi_table_lookup_both_orders(tmp_path):
     t = PMITable.load(tmp_path / "pmi.parquet")
     assert t.get("duro", "pane") == 2.5 and t.get("osso", "duro") == 1.5
     assert t.get("pane", "osso") is None and t.get("zzz", "duro") is None
+
+
+def test_wordnet_gives_locution_and_synonym_links():
+    rows = [WordnetEntry("n#1", ["colpo_di_stato"]), WordnetEntry("n#2", ["casa", "Dimora"]),
+            WordnetEntry("n#3", ["pane"], gloss="alimento fatto di farina"),
+            WordnetEntry("n#4", ["a_bordo"], phrases=["errore_di_calcolo"]),
+            WordnetEntry("n#9", [f"parola{k}" for k in range(20)])]  # too many to mean synonyms
+    links = wordnet_links(rows)
+    # "a bordo" has one content word only; the example phrase counts as a locution
+    assert links["locution"] == Counter({("colpo", "stato"): 1, ("errore", "calcolo"): 1})
+    assert links["synonym"] == Counter({("casa", "dimora"): 1})
+    assert links["gloss"] == Counter({("pane", "alimento"): 1, ("pane", "fatto"): 1,
+                                      ("pane", "farina"): 1})
+
+
+def test_wordnet_table_is_read_by_header_and_malformed_lines_are_named(tmp_path):
+    import pytest
+
+    from wordgames.errors import InputError
+
+    good = tmp_path / "wn.tsv"
+    good.write_text("synset\tpos\tlemma\tis_phrase\nn#1\tn\tcolpo_di_stato\tY\n\n")
+    assert read_wordnet(good) == [WordnetEntry("n#1", ["colpo_di_stato"])]
+    synsets = tmp_path / "synsets.tsv"
+    synsets.write_text("synset\twords\tphrase\tgloss\nn#2\tcasa dimora\t\tluogo dove si abita\n"
+                       "n#3\tpane\n")
+    assert read_wordnet(synsets) == [WordnetEntry("n#2", ["casa", "dimora"], [],
+                                                  "luogo dove si abita"),
+                                     WordnetEntry("n#3", ["pane"], [], "")]
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("synset\tpos\tlemma\nn#1\tn\n")
+    with pytest.raises(InputError, match="bad.tsv: line 2"):
+        read_wordnet(bad)
+    noheader = tmp_path / "noheader.tsv"
+    noheader.write_text("n#1\tn\tcasa\n")
+    with pytest.raises(InputError, match="line 1: a wordnet table needs the columns synset"):
+        read_wordnet(noheader)
+
+
+def test_build_links_with_a_wordnet_table(tmp_path):
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("\n".join(SENTENCES) + "\n")
+    wn = tmp_path / "wn.tsv"
+    wn.write_text("synset\tlemma\nn#1\tcolpo_di_stato\nn#2\tcasa\nn#2\tdimora\n")
+    out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
+    summary = build_links(tokens, out, words, wordnet=[wn], lexicon_words=set())
+    assert summary["locution"] == 1 and summary["synonym"] == 1
+    idx = LinkIndex.load(out, words)
+    dst, pat, _, _ = idx.neighbours("dimora")
+    assert [(idx.words[d], PATTERNS[p]) for d, p in zip(dst, pat, strict=True)] == \
+        [("casa", "synonym")]

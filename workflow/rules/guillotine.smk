@@ -21,6 +21,7 @@ if _GU_COLL in CFG.section("collections"):
     _GU_TITLES = _gu_tables(_GU["links"]["titles_corpora"], "titles")
     _GU_WIKT = _gu_tables(_GU["links"]["wiktionary_corpora"], "wiktionary")
     _GU_QUOTES = _gu_tables(_GU["links"]["quotes_corpora"], "quotes")
+    _GU_WORDNET = _gu_existing(_GU["links"]["wordnet"])
     _GU_LINKS = str(paths.guillotine_links(CFG, _GU_COLL))
     _GU_WORDS = str(paths.guillotine_link_words(CFG, _GU_COLL))
 
@@ -31,6 +32,7 @@ if _GU_COLL in CFG.section("collections"):
             titles=_GU_TITLES,
             wiktionary=_GU_WIKT,
             quotes=_GU_QUOTES,
+            wordnet=_GU_WORDNET,
         output:
             links=_GU_LINKS,
             words=_GU_WORDS,
@@ -40,7 +42,8 @@ if _GU_COLL in CFG.section("collections"):
             )
             + "".join(f" --titles {f}" for f in _GU_TITLES)
             + "".join(f" --wiktionary {f}" for f in _GU_WIKT)
-            + "".join(f" --quotes {f}" for f in _GU_QUOTES),
+            + "".join(f" --quotes {f}" for f in _GU_QUOTES)
+            + "".join(f" --wordnet {f}" for f in _GU_WORDNET),
             min_count=_GU["links"]["min_count"],
             window=_GU["links"]["window"],
             window_min_count=_GU["links"]["window_min_count"],

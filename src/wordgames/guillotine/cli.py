@@ -42,6 +42,8 @@ def register(commands) -> None:
     links.add_argument("--wiktionary", action="append", default=[],
                        help="Wiktionary entries Parquet")
     links.add_argument("--quotes", action="append", default=[], help="quotes table Parquet")
+    links.add_argument("--wordnet", action="append", default=[],
+                       help="wordnet lemma table TSV (columns synset, lemma)")
     links.add_argument("--min-count", type=int, default=1)
     links.add_argument("--window", type=int, default=0,
                        help="also count content words at most this far apart (0 = no)")
@@ -209,11 +211,14 @@ def cmd_links(args) -> int:
 
     if not Path(args.tokens).is_file():
         raise InputError(f"tokens file not found: {args.tokens}")
+    for f in args.wordnet:
+        if not Path(f).is_file():
+            raise InputError(f"wordnet table not found: {f}")
     if args.min_count < 1:
         raise InputError("--min-count must be at least 1")
     summary = build_links(args.tokens, args.out, args.words_out, knowledge=knowledge,
                           titles=args.titles, wiktionary=args.wiktionary, quotes=args.quotes,
-                          min_count=args.min_count, window=args.window,
+                          wordnet=args.wordnet, min_count=args.min_count, window=args.window,
                           window_min_count=args.window_min_count,
                           lexicon_words=set(known_words()))
     print(json.dumps(summary))

@@ -103,6 +103,8 @@ class Lexicon:
 
     nouns: dict[str, str] = field(default_factory=dict)
     adjs: dict[str, str] = field(default_factory=dict)
+    # verbs are never candidates, but a verb clue ("mettere") links through its conjugated forms
+    verbs: dict[str, str] = field(default_factory=dict)
     blacklist: set[str] = field(default_factory=set)
     whitelist: set[str] = field(default_factory=set)
     closed: set[str] = field(default_factory=set)
@@ -130,18 +132,22 @@ class Lexicon:
 
     def forms(self, word: str) -> set[str]:
         """Every form of the word's noun and adjective lemmas (``stelle`` -> ``stella``,
-        ``stelle``), the word itself included."""
+        ``stelle``), the word itself included; for a word that is neither, the forms of its verb
+        lemma (``mettere`` -> ``mette``, ``mise``, ...): a clue that can be a noun is read as one."""
+        tables = (self.nouns, self.adjs, self.verbs)
         inv = self.__dict__.get("_forms")
         if inv is None:
-            inv = {}
-            for table in (self.nouns, self.adjs):
+            inv = [{} for _ in tables]
+            for table, by_lemma in zip(tables, inv, strict=True):
                 for form, lem in table.items():
-                    inv.setdefault(lem, set()).add(form)
+                    by_lemma.setdefault(lem, set()).add(form)
             self.__dict__["_forms"] = inv
         out = {word}
-        for lem in (self.nouns.get(word), self.adjs.get(word)):
+        nominal = word in self.nouns or word in self.adjs
+        for table, by_lemma in zip(tables, inv, strict=True):
+            lem = table.get(word) if table is not self.verbs or not nominal else None
             if lem is not None:
-                out |= inv.get(lem, set())
+                out |= by_lemma.get(lem, set())
                 out.add(lem)
         return out
 
@@ -156,6 +162,7 @@ def load_lexicon(*, blacklist: str | os.PathLike | None = None,
     if morphit:
         lex.nouns = dict(morphit_table("noun"))
         lex.adjs = dict(morphit_table("adj"))
+        lex.verbs = dict(morphit_table("verb"))
         # closed classes: determiners, pronouns, numerals, and prepositions that are not also nouns
         closed = set(morphit_table("det")) | set(morphit_table("pron")) | set(morphit_table("num"))
         closed |= set(morphit_table("adp")) - set(lex.nouns)

@@ -19,8 +19,11 @@ pattern        shape
 
 and, from the weighted lists given to the stage (each optional): ``proverb``/``saying``/``song`` (two
 content words in the same line of a knowledge list), ``title`` (two words of a Wikipedia title) and
-``wiktionary`` (a lemma and a word of its locutions, proverbs, derived, related or synonym lists) and
-``quote`` (two content words at most 3 apart in a Wikiquote quotation).
+``wiktionary`` (a lemma and a word of its locutions, proverbs, derived, related or synonym lists),
+``quote`` (two content words at most 3 apart in a Wikiquote quotation), and from a wordnet's lemma
+tables (MultiWordNet's lemma and synset tables): ``locution`` (two content words of one multiword
+lemma or example phrase, ``colpo_di_stato``), ``synonym`` (two one-word lemmas of the same synset) and
+``gloss`` (a lemma and a content word of its synset's definition).
 
 The output Parquet has columns ``left``, ``right`` (normalised words, in text order), ``pattern``
 (string) and ``count`` (int64); a second Parquet ``words`` has the unigram ``word``, ``count`` of the
@@ -33,10 +36,12 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from wordgames.errors import InputError
 from wordgames.guillotine.games import normalize, tokenize
 
 log = logging.getLogger(__name__)
@@ -53,9 +58,11 @@ OTHER_FUNCTION = frozenset(
 FUNCTION_WORDS = PREPS | ARTICLES | CONJS | PREP_ARTICLES | OTHER_FUNCTION
 
 CORPUS_PATTERNS = ("adj", "prep", "det", "conj", "prepart", "compound")
+# appended, never reordered: pattern ids are stored in the compact links index
 LIST_PATTERNS = ("proverb", "saying", "song", "title", "wiktionary", "quote")
+WORDNET_PATTERNS = ("locution", "synonym", "gloss")
 WINDOW_PATTERNS = ("near",)
-PATTERNS = CORPUS_PATTERNS + WINDOW_PATTERNS + LIST_PATTERNS
+PATTERNS = CORPUS_PATTERNS + WINDOW_PATTERNS + LIST_PATTERNS + WORDNET_PATTERNS
 
 _CONTENT, _PREP, _ART, _CONJ, _PREPART, _FUNC, _SEP = range(7)
 
@@ -250,6 +257,86 @@ def title_links(titles: Iterable[str]) -> Counter:
     return list_links(titles, "title", window=3)
 
 
+# a synset with more one-word lemmas than this is a loose grouping, not synonyms
+MAX_SYNSET = 12
+
+
+@dataclass
+class WordnetEntry:
+    """One row of a wordnet table: its synset, lemmas (multiword ones with ``_`` or spaces),
+    example phrases and gloss (either may be empty)."""
+
+    synset: str
+    lemmas: list[str]
+    phrases: list[str] = field(default_factory=list)
+    gloss: str = ""
+
+
+def read_wordnet(path: str | os.PathLike) -> list[WordnetEntry]:
+    """Rows of a tab-separated wordnet table, recognised by its header: a lemma table (``synset``,
+    ``lemma``: one lemma a row, MultiWordNet's ``italian_lemma_pos_synset.tsv``) or a synset table
+    (``synset``, ``words``: lemmas separated by spaces, optional ``phrase`` and ``gloss``,
+    MultiWordNet's ``italian_synsets.tsv``)."""
+    entries = []
+    with open(path, encoding="utf-8") as fh:
+        header = fh.readline().rstrip("\n").split("\t")
+        lemma_col = "lemma" if "lemma" in header else "words" if "words" in header else None
+        if "synset" not in header or lemma_col is None:
+            raise InputError(f"{path}: line 1: a wordnet table needs the columns synset and lemma "
+                             f"(or words), found {header}")
+        col = {name: header.index(name) for name in header}
+        need = max(col["synset"], col[lemma_col]) + 1
+        for k, line in enumerate(fh, start=2):
+            if not line.strip():
+                continue
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) < need:
+                raise InputError(f"{path}: line {k}: expected {len(header)} tab-separated columns, "
+                                 f"found {len(cols)}")
+            cols += [""] * (len(header) - len(cols))
+            value = cols[col[lemma_col]]
+            lemmas = [value] if lemma_col == "lemma" else value.split()
+            phrases = cols[col["phrase"]].split() if "phrase" in col else []
+            gloss = cols[col["gloss"]] if "gloss" in col else ""
+            entries.append(WordnetEntry(cols[col["synset"]], lemmas, phrases, gloss))
+    return entries
+
+
+def wordnet_links(entries: Iterable[WordnetEntry]) -> dict[str, Counter]:
+    """``locution`` pairs (content words of one multiword lemma or example phrase, at most 3 apart),
+    ``synonym`` pairs (one-word lemmas sharing a synset of at most :data:`MAX_SYNSET` of them) and
+    ``gloss`` pairs (a one-word lemma and a content word of its synset's gloss)."""
+    phrases: set[str] = set()
+    synsets: dict[str, set[str]] = {}
+    glosses: dict[str, set[str]] = {}
+    for e in entries:
+        for lemma in e.lemmas + e.phrases:
+            text = lemma.replace("_", " ").strip()
+            if " " in text:
+                phrases.add(text)
+            elif text and lemma in e.lemmas:
+                word = normalize(text)
+                if is_content(word):
+                    synsets.setdefault(e.synset, set()).add(word)
+        if e.gloss:
+            glosses.setdefault(e.synset, set()).add(e.gloss)
+    locutions = list_links(sorted(phrases), "locution", window=3)
+    synonyms: Counter = Counter()
+    gloss: Counter = Counter()
+    for synset, words in synsets.items():
+        ordered = sorted(words)
+        if 2 <= len(ordered) <= MAX_SYNSET:
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1:]:
+                    synonyms[(a, b)] += 1
+        defined = {t for text in sorted(glosses.get(synset, ())) for t in tokenize(text)
+                   if is_content(t)}
+        for a in ordered:
+            for b in sorted(defined - {a}):
+                gloss[(a, b)] += 1
+    return {"locution": locutions, "synonym": synonyms, "gloss": gloss}
+
+
 def links_table(corpus: dict, words: Sequence[str], counters: dict[str, Counter]):
     """All links as one pyarrow table (left, right, pattern, count)."""
     import pyarrow as pa
@@ -289,7 +376,8 @@ def links_table(corpus: dict, words: Sequence[str], counters: dict[str, Counter]
 def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: str | os.PathLike, *,
                 knowledge: dict[str, Sequence[str | os.PathLike]] | None = None,
                 titles: Sequence[str | os.PathLike] = (), wiktionary: Sequence[str | os.PathLike] = (),
-                quotes: Sequence[str | os.PathLike] = (), min_count: int = 1,
+                quotes: Sequence[str | os.PathLike] = (),
+                wordnet: Sequence[str | os.PathLike] = (), min_count: int = 1,
                 lexicon_words: set[str] | None = None, window: int = 0,
                 window_min_count: int = 2) -> dict:
     """Run the whole stage; returns a summary (rows per pattern)."""
@@ -331,6 +419,8 @@ def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: st
             c.update(list_links((str(x) for x in t.column("text").to_pylist() if x), "quote",
                                 window=3))
         counters["quote"] = c
+    if wordnet:
+        counters.update(wordnet_links([e for f in wordnet for e in read_wordnet(f)]))
     table = links_table(corpus, words, counters)
     write_parquet(table, out)
     write_parquet(pa.table({"word": pa.array(words, pa.string()),

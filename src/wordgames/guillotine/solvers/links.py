@@ -35,6 +35,7 @@ FEATURES = [
     "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
     "link_1", "link_2", "link_3", "link_4", "link_5",
     "cov_pool", "cov_pool_sq", "sum_pool", "sum_pool_pmi", "sum_assoc",
+    "cov_locution", "cov_synonym", "cov_gloss",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -216,10 +217,15 @@ class LinksSolver:
         title_n = M[:, :, PAT["title"]]
         wikt_n = M[:, :, PAT["wiktionary"]]
         near_n = M[:, :, PAT["near"]]
+        locution_n = M[:, :, PAT["locution"]]
+        synonym_n = M[:, :, PAT["synonym"]]
+        gloss_n = M[:, :, PAT["gloss"]]
+        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses) count alike in the sums
+        dict_n = wikt_n + locution_n + synonym_n + gloss_n
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
         glove_link = (cos > p["glove_link"]) & has_cos
-        any_link = (corpus_n > 0) | (lists_n > 0) | (title_n > 0) | (wikt_n > 0) | (PAST > 0) | \
+        any_link = (corpus_n > 0) | (lists_n > 0) | (title_n > 0) | (dict_n > 0) | (PAST > 0) | \
             glove_link | (near_n > 0)
         cov_any = any_link.sum(1).astype(np.float64)
         li = res.links
@@ -263,6 +269,9 @@ class LinksSolver:
         X[:, col["sum_lists"]] = np.minimum(np.log1p(lists_n), cap).sum(1)
         X[:, col["cov_title"]] = (title_n > 0).sum(1)
         X[:, col["cov_wiktionary"]] = (wikt_n > 0).sum(1)
+        X[:, col["cov_locution"]] = (locution_n > 0).sum(1)
+        X[:, col["cov_synonym"]] = (synonym_n > 0).sum(1)
+        X[:, col["cov_gloss"]] = (gloss_n > 0).sum(1)
         X[:, col["cov_past"]] = (PAST > 0).sum(1)
         if past is not None:
             X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
@@ -274,7 +283,7 @@ class LinksSolver:
                                  for w in words]
         X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
         # the per-clue link strengths, strongest first: lets the model value the weakest links
-        per_clue = np.minimum(np.log1p(corpus_n + lists_n + title_n + wikt_n), cap) + \
+        per_clue = np.minimum(np.log1p(corpus_n + lists_n + title_n + dict_n), cap) + \
             np.minimum(np.log1p(near_n), cap) / 2 + (PAST > 0) + np.maximum(cos, 0)
         per_clue = -np.sort(-per_clue, axis=1)
         for k in range(min(5, per_clue.shape[1])):
@@ -285,14 +294,14 @@ class LinksSolver:
         if n:
             lemmas = [lex.lemma(w) if lex is not None else w for w in words]
             _, lemma_id = np.unique(np.array(lemmas, dtype=object).astype(str), return_inverse=True)
-            strength = np.log1p(corpus_n + lists_n + title_n + wikt_n + PAST)
+            strength = np.log1p(corpus_n + lists_n + title_n + dict_n + PAST)
             pooled = np.zeros((lemma_id.max() + 1, len(clues)))
             np.add.at(pooled, lemma_id, strength)
             pooled = pooled[lemma_id]
             X[:, col["cov_lemma"]] = (pooled > 0).sum(1)
             X[:, col["sum_lemma"]] = np.minimum(pooled, cap).sum(1)
             # both sides pooled: any form of the clue's lemma with any form of the candidate's
-            direct = corpus_n + lists_n + title_n + wikt_n
+            direct = corpus_n + lists_n + title_n + dict_n
             both = np.zeros((lemma_id.max() + 1, len(clues)))
             np.add.at(both, lemma_id, direct + POOL)
             both = both[lemma_id]
