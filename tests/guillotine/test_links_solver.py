@@ -166,3 +166,21 @@ def test_vocabulary_smaller_than_glove_candidates_is_fine():
     resources = Resources(links=_index(), lexicon=_lexicon(), vectors=Vectors(kv))
     solver = LinksSolver(resources, {"glove_candidates": 50})
     assert solver.solve(CLUES, top=5).ranked_words()
+
+
+def test_wordnet_links_are_coverage_with_their_own_features():
+    rows = [("pane", "duro", "adj", 3), ("zoccolo", "tosto", "locution", 1),
+            ("osso", "tosto", "synonym", 1), ("testa", "tosto", "gloss", 1)]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    index = LinkIndex(list(left), list(right), list(pat), list(cnt),
+                      words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
+                      word_counts=[100, 5, 50, 100, 80, 10])
+    lex = Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
+    solver = LinksSolver(Resources(links=index, lexicon=lex))
+    words, X, _ = solver.features(CLUES)
+    row = X[words.index("tosto")]
+    col = {f: k for k, f in enumerate(FEATURES)}
+    assert (row[col["cov_locution"]], row[col["cov_synonym"]], row[col["cov_gloss"]]) == (1, 1, 1)
+    assert row[col["cov_any"]] == 3 and row[col["cov_corpus"]] == 0
+    ev = {a.word: a.evidence for a in solver.solve(CLUES, top=5).answers}
+    assert ev["tosto"]["zoccolo"] == "locution x1" and ev["tosto"]["testa"] == "gloss x1"
