@@ -3,7 +3,9 @@
     WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_solvers.py \
         --configfile config/local-it.yaml --games ../shared/data/guillotine/evalita2020_dev.json -n 50
 
-Needs the pipeline's artifacts for that config (guillotine-links, GloVe; the trained model if any).
+Needs the pipeline's artifacts for that config (guillotine-links, GloVe; the trained model if any);
+without them, or without the games file (default: the config's ``evalita2020_dev`` set), it says what
+is missing and exits with status 3 (``make bench`` reports it as skipped).
 Prints one table: solver, load seconds, median / 90th percentile seconds per game, accuracy and R@10 on
 the games solved (past games overlapping them excluded), and the ratio of median times.
 """
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from wordgames.config import load_config_file
 from wordgames.guillotine.games import read_games
@@ -21,8 +25,9 @@ from wordgames.guillotine.metrics import rank_of, summarize
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--configfile", default="config/config.yaml")
-    ap.add_argument("--games", required=True)
+    ap.add_argument("--configfile", default="config/local-it.yaml")
+    ap.add_argument("--games", default=None,
+                    help="game file (default: the config's evalita2020_dev set)")
     ap.add_argument("-n", type=int, default=50, help="games to solve")
     args = ap.parse_args()
 
@@ -31,7 +36,18 @@ def main() -> None:
     from wordgames.guillotine.solvers import load_resources, make_solver
 
     cfg = load_config_file(args.configfile)
-    games = [g for g in read_games(args.games) if g.solution][: args.n]
+    games_file = args.games or cfg.data_path(
+        cfg.section("guillotine")["games"].get("evalita2020_dev", ""))
+    if games_file is None or not Path(games_file).exists():
+        print(f"missing: the games file {games_file or '(none configured)'}; pass --games or set "
+              "WORDGAMES_DATA", file=sys.stderr)
+        sys.exit(3)
+    links = paths.guillotine_links(cfg, cfg.section("guillotine")["collection"])
+    if not links.exists():
+        print(f"missing: {links}; build it with snakemake --configfile {args.configfile}",
+              file=sys.stderr)
+        sys.exit(3)
+    games = [g for g in read_games(games_file) if g.solution][: args.n]
     rows = []
     model = None
     for label in ("gullever", "links", "links-tables"):

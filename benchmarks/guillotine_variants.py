@@ -13,7 +13,8 @@ parameter set and reused by every variant that only changes the model (``l2``, `
 A variant is ``default`` or ``;``-separated ``key=value`` settings: ``params=<json solver params>``,
 ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms), ``ranker=lgbm`` (LightGBM
 lambdarank, needs ``pip install lightgbm``; it is not a dependency of the project).
-Needs the pipeline's artifacts for that config (guillotine-links, GloVe).
+Needs the pipeline's artifacts for that config (guillotine-links, GloVe) and its game files; without
+them it says what is missing and exits with status 3 (``make bench`` reports it as skipped).
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ def main() -> int:
     cfg = load_config_file(args.configfile)
     res = load_resources(cfg, "links")
     if res.links is None or res.past is None:
-        sys.exit("needs the links table and the past games of this config: "
-                 + "; ".join(res.notes))
+        print("missing: the links table or the past games of this config: " + "; ".join(res.notes),
+              file=sys.stderr)
+        sys.exit(3)
     sets = {}
     for name, value in cfg.section("guillotine")["games"].items():
         p = cfg.data_path(value)
@@ -105,7 +107,8 @@ def main() -> int:
     wanted = args.folds.split(",")
     missing = [f for f in wanted if f not in sets]
     if missing:
-        sys.exit(f"no game file for folds {missing} (have {sorted(sets)})")
+        print(f"missing: no game file for folds {missing} (have {sorted(sets)})", file=sys.stderr)
+        sys.exit(3)
     folds, pool_games = E.make_folds(sets, res.past.games)
     full = PastGames(games=pool_games)
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
