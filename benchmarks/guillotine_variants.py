@@ -11,7 +11,8 @@ Folds, training games and past-game evidence exactly as the guillotine-eval stag
 left out of both). The features of a fold's training and test games are computed once per solver
 parameter set and reused by every variant that only changes the model (``l2``, ``drop``, ``ranker``).
 A variant is ``default`` or ``;``-separated ``key=value`` settings: ``params=<json solver params>``,
-``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms), ``ranker=lgbm`` (LightGBM
+``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms), ``negatives=<int>``
+(candidates sampled per training game besides the solution; 300 by default), ``ranker=lgbm`` (LightGBM
 lambdarank, needs ``pip install lightgbm``; it is not a dependency of the project).
 Needs the pipeline's artifacts for that config (guillotine-links, GloVe) and its game files; without
 them it says what is missing and exits with status 3 (``make bench`` reports it as skipped).
@@ -38,7 +39,8 @@ from wordgames.guillotine.solvers import load_resources, make_solver
 
 
 def parse_variant(text: str) -> dict:
-    v = {"name": text, "params": {}, "l2": 1.0, "drop": [], "inter": True, "ranker": "logit"}
+    v = {"name": text, "params": {}, "l2": 1.0, "drop": [], "inter": True, "ranker": "logit",
+         "negatives": 300}
     if text == "default":
         return v
     for part in text.split(";"):
@@ -57,8 +59,10 @@ def parse_variant(text: str) -> dict:
             v["inter"] = value.strip() not in ("0", "false", "no")
         elif key == "ranker":
             v["ranker"] = value.strip()
+        elif key == "negatives":
+            v["negatives"] = int(value)
         else:
-            sys.exit(f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker)")
+            sys.exit(f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, negatives)")
     return v
 
 
@@ -80,7 +84,7 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str]):
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
     model = fit([(X[:, cols], y) for X, y in groups], feats, l2=variant["l2"],
-                n_games=len(groups), interactions=inter)
+                n_games=len(groups), interactions=inter, negatives=variant["negatives"])
     return lambda X: model.scores(X[:, cols])
 
 
