@@ -32,7 +32,7 @@ from wordgames.config import load_config_file
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import read_games
-from wordgames.guillotine.metrics import summarize
+from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import load_resources, make_solver
@@ -119,8 +119,7 @@ def main() -> int:
     features: dict[tuple, tuple] = {}
     rows = []
     for fold in (f for f in folds if f.name in wanted):
-        pool = full.restricted(fold.games)
-        train_games = [g for k, g in enumerate(full.games) if k not in pool.excluded]
+        pool, train_games = E.fold_split(full, fold)
         features.clear()  # one fold's features at a time (about 0.5 GB per solver setting)
         for v in variants:
             key = (fold.name, json.dumps(v["params"], sort_keys=True))
@@ -140,8 +139,7 @@ def main() -> int:
             ranks = []
             for words, X, solution in test:
                 order = np.argsort(-score(X), kind="stable")[:100]
-                ranked = [words[k] for k in order]
-                ranks.append(ranked.index(solution) + 1 if solution in ranked else None)
+                ranks.append(rank_of([words[k] for k in order], solution))
             m = summarize(ranks)
             reach = sum(1 for words, _, solution in test if solution in words)
             rows.append((fold.name, v["name"], m, reach, len(test)))

@@ -43,7 +43,8 @@ def register(commands) -> None:
                        help="Wiktionary entries Parquet")
     links.add_argument("--quotes", action="append", default=[], help="quotes table Parquet")
     links.add_argument("--wordnet", action="append", default=[],
-                       help="wordnet lemma table TSV (columns synset, lemma)")
+                       help="wordnet table TSV: lemma table (synset, lemma) or synset table "
+                            "(synset, words, phrase, gloss); repeatable")
     links.add_argument("--min-count", type=int, default=1)
     links.add_argument("--window", type=int, default=0,
                        help="also count content words at most this far apart (0 = no)")

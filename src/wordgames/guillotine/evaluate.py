@@ -114,6 +114,13 @@ def make_folds(sets: dict[str, list[Game]], evidence: Sequence[Game]) -> tuple[l
     return [f for f in folds if f.games], pool
 
 
+def fold_split(full: PastGames, fold: Fold) -> tuple[PastGames, list[Game]]:
+    """The past-game evidence and the training games of a fold: every game of ``full`` minus those
+    sharing >= 4 clues with a game of the fold."""
+    pool = full.restricted(fold.games)
+    return pool, [g for k, g in enumerate(full.games) if k not in pool.excluded]
+
+
 def _row(g: Game, result, seconds: float, top_n: int = 10) -> dict:
     ranked = result.ranked_words()
     r = rank_of(ranked, g.solution)
@@ -148,8 +155,7 @@ def cross_validate(make_links_solver, sets: dict[str, list[Game]], evidence: Pas
     for fold in folds:
         if not any(fold.name == s for s in sets):
             continue  # the leftover evidence games are only used for training and as evidence
-        pool = full.restricted(fold.games)
-        train_games = [g for k, g in enumerate(full.games) if k not in pool.excluded]
+        pool, train_games = fold_split(full, fold)
         msg = (f"fold {fold.name}: {len(fold.games)} games; training on {len(train_games)} games; "
                f"{pool.note()}")
         log.info(msg)

@@ -134,20 +134,20 @@ class Lexicon:
         """Every form of the word's noun and adjective lemmas (``stelle`` -> ``stella``,
         ``stelle``), the word itself included; for a word that is neither, the forms of its verb
         lemma (``mettere`` -> ``mette``, ``mise``, ...): a clue that can be a noun is read as one."""
-        tables = (self.nouns, self.adjs, self.verbs)
-        inv = self.__dict__.get("_forms")
+        tables = {"nouns": self.nouns, "adjs": self.adjs, "verbs": self.verbs}
+        inv = self.__dict__.get("_forms")  # per table: lemma -> its forms
         if inv is None:
-            inv = [{} for _ in tables]
-            for table, by_lemma in zip(tables, inv, strict=True):
+            inv = {name: {} for name in tables}
+            for name, table in tables.items():
                 for form, lem in table.items():
-                    by_lemma.setdefault(lem, set()).add(form)
+                    inv[name].setdefault(lem, set()).add(form)
             self.__dict__["_forms"] = inv
-        out = {word}
         nominal = word in self.nouns or word in self.adjs
-        for table, by_lemma in zip(tables, inv, strict=True):
-            lem = table.get(word) if table is not self.verbs or not nominal else None
+        out = {word}
+        for name in ("nouns", "adjs") if nominal else ("verbs",):
+            lem = tables[name].get(word)
             if lem is not None:
-                out |= by_lemma.get(lem, set())
+                out |= inv[name].get(lem, set())
                 out.add(lem)
         return out
 

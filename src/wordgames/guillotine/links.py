@@ -20,8 +20,8 @@ pattern        shape
 and, from the weighted lists given to the stage (each optional): ``proverb``/``saying``/``song`` (two
 content words in the same line of a knowledge list), ``title`` (two words of a Wikipedia title) and
 ``wiktionary`` (a lemma and a word of its locutions, proverbs, derived, related or synonym lists),
-``quote`` (two content words at most 3 apart in a Wikiquote quotation), and from a wordnet's lemma
-tables (MultiWordNet's lemma and synset tables): ``locution`` (two content words of one multiword
+``quote`` (two content words at most 3 apart in a Wikiquote quotation), and from wordnet tables
+(MultiWordNet's lemma and synset tables): ``locution`` (two content words of one multiword
 lemma or example phrase, ``colpo_di_stato``), ``synonym`` (two one-word lemmas of the same synset) and
 ``gloss`` (a lemma and a content word of its synset's definition).
 
@@ -310,14 +310,16 @@ def wordnet_links(entries: Iterable[WordnetEntry]) -> dict[str, Counter]:
     synsets: dict[str, set[str]] = {}
     glosses: dict[str, set[str]] = {}
     for e in entries:
-        for lemma in e.lemmas + e.phrases:
+        for lemma in e.lemmas:
             text = lemma.replace("_", " ").strip()
             if " " in text:
                 phrases.add(text)
-            elif text and lemma in e.lemmas:
-                word = normalize(text)
-                if is_content(word):
-                    synsets.setdefault(e.synset, set()).add(word)
+            elif is_content(word := normalize(text)):
+                synsets.setdefault(e.synset, set()).add(word)
+        for phrase in e.phrases:
+            text = phrase.replace("_", " ").strip()
+            if " " in text:
+                phrases.add(text)
         if e.gloss:
             glosses.setdefault(e.synset, set()).add(e.gloss)
     locutions = list_links(sorted(phrases), "locution", window=3)

@@ -222,6 +222,7 @@ class LinksSolver:
         gloss_n = M[:, :, PAT["gloss"]]
         # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses) count alike in the sums
         dict_n = wikt_n + locution_n + synonym_n + gloss_n
+        direct = corpus_n + lists_n + title_n + dict_n  # every link but near, past games and GloVe
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
         glove_link = (cos > p["glove_link"]) & has_cos
@@ -283,7 +284,7 @@ class LinksSolver:
                                  for w in words]
         X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
         # the per-clue link strengths, strongest first: lets the model value the weakest links
-        per_clue = np.minimum(np.log1p(corpus_n + lists_n + title_n + dict_n), cap) + \
+        per_clue = np.minimum(np.log1p(direct), cap) + \
             np.minimum(np.log1p(near_n), cap) / 2 + (PAST > 0) + np.maximum(cos, 0)
         per_clue = -np.sort(-per_clue, axis=1)
         for k in range(min(5, per_clue.shape[1])):
@@ -294,14 +295,13 @@ class LinksSolver:
         if n:
             lemmas = [lex.lemma(w) if lex is not None else w for w in words]
             _, lemma_id = np.unique(np.array(lemmas, dtype=object).astype(str), return_inverse=True)
-            strength = np.log1p(corpus_n + lists_n + title_n + dict_n + PAST)
+            strength = np.log1p(direct + PAST)
             pooled = np.zeros((lemma_id.max() + 1, len(clues)))
             np.add.at(pooled, lemma_id, strength)
             pooled = pooled[lemma_id]
             X[:, col["cov_lemma"]] = (pooled > 0).sum(1)
             X[:, col["sum_lemma"]] = np.minimum(pooled, cap).sum(1)
             # both sides pooled: any form of the clue's lemma with any form of the candidate's
-            direct = corpus_n + lists_n + title_n + dict_n
             both = np.zeros((lemma_id.max() + 1, len(clues)))
             np.add.at(both, lemma_id, direct + POOL)
             both = both[lemma_id]
