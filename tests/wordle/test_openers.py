@@ -1,0 +1,155 @@
+"""The all-openers branch and bound against exhaustive search: admissible bounds, the same top K.
+
+Every bound must be at most the opener's exact total (the brute-force minimum over trees that open
+with it); the search's top K must be the brute force's, ties included; every other opener must carry
+a bound above the K-th total.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from wordle_reference import INF, brute_force, make, ref_feedback, small_games
+
+from wordgames.errors import InputError
+from wordgames.wordle import opener_bounds as B
+from wordgames.wordle.openers import OpenerSearch, search_openers
+from wordgames.wordle.strategies.optimal import HARD_RULES, Solver
+
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def exact_totals(data, max_guesses, rule):
+    return {g: brute_force(data, max_guesses, rule, opener=g) for g in data.guesses}
+
+
+def ref_one_level(data, cell: list[str], allowed: list[str]) -> int:
+    """min over the allowed guesses h of 3m - [h in cell] - (feedback classes of h on the cell)."""
+    m = len(cell)
+    if m <= 2:
+        return 2 * m - 1
+    return min(3 * m - (h in cell) - len({ref_feedback(h, a) for a in cell}) for h in allowed)
+
+
+@SETTINGS
+@given(small_games, st.sampled_from([None, "nyt", "strict"]))
+def test_bounds_are_admissible(game, rule):
+    """classes <= cells <= exact, for every opener; the cells bound equals a plain-Python one."""
+    from wordle_reference import ref_allowed
+
+    guesses, answers, max_guesses = game
+    data = make(guesses, answers)
+    exact = exact_totals(data, max_guesses, rule)
+    s = Solver(data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses)
+    mode = HARD_RULES[rule] if rule else 0
+    kmax = int(B.most_classes(s.all_answers, s.all_guesses, s.M, s.allgreen))
+    assert kmax == max(len({ref_feedback(h, a) for a in answers}) for h in data.guesses)
+    classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, kmax)
+    for g, word in enumerate(data.guesses):
+        cells, complete = B.opener_cells_bound(g, s.all_answers, s.all_guesses, s.M, s.MT,
+                                               s.allgreen, s.zans, s.letters, mode, kmax, INF, INF)
+        assert complete
+        assert classes[g] <= cells <= exact[word], (word, classes[g], cells, exact[word])
+        groups: dict[int, list[str]] = {}
+        for a in answers:
+            groups.setdefault(ref_feedback(word, a), []).append(a)
+        expected = len(answers)
+        for p, cell in groups.items():
+            if p == data.all_green:
+                continue
+            allowed = [h for h in data.guesses if ref_allowed(rule, ((word, p),), h)]
+            expected += ref_one_level(data, cell, allowed)
+        assert cells == expected
+        # stopping early still gives a bound, at least the cutoff
+        cut = int(classes[g]) + 1
+        early, _ = B.opener_cells_bound(g, s.all_answers, s.all_guesses, s.M, s.MT, s.allgreen,
+                                        s.zans, s.letters, mode, kmax, cut, INF)
+        assert early <= cells and (early >= cut or early == cells)
+
+
+@SETTINGS
+@given(small_games, st.sampled_from([None, "nyt", "strict"]), st.integers(1, 4))
+def test_search_matches_brute_force(game, rule, top):
+    guesses, answers, max_guesses = game
+    data = make(guesses, answers)
+    exact = exact_totals(data, max_guesses, rule)
+    result = search_openers(data, hard=rule is not None, hard_rule=rule,
+                            max_guesses=max_guesses, top=top)
+    feasible = sorted(v for v in exact.values() if v < INF)
+    kth = feasible[top - 1] if len(feasible) >= top else None
+    want = sorted((v, w) for w, v in exact.items() if v < INF and (kth is None or v <= kth))
+    got = sorted((int(result.values[i]), result.words[i]) for i in result.top_rows())
+    assert got == want
+    for i, word in enumerate(result.words):
+        value = int(result.values[i])
+        assert value <= exact[word] or (value >= INF and exact[word] >= INF)  # admissible
+        if result.exact[i]:
+            assert value == exact[word]
+        elif kth is not None:
+            assert value > kth  # excluded by a bound above the K-th total
+        if result.kinds[i] == "infeasible":
+            assert exact[word] >= INF
+
+
+def test_small_lists_two_workers_and_resume(tmp_path, small_data):
+    """Two processes give the same answer as one; a run cut short resumes from its checkpoint."""
+    one = search_openers(small_data, top=3)
+    ckpt = tmp_path / "openers.jsonl"
+    two = search_openers(small_data, top=3, workers=2, checkpoint=ckpt)
+    assert [one.words[i] for i in one.top_rows()] == [two.words[i] for i in two.top_rows()]
+    assert np.array_equal(one.values[one.top_rows()], two.values[two.top_rows()])
+
+    # cut the checkpoint after a few records (and half a line, as a kill would), then resume
+    lines = ckpt.read_text().splitlines()
+    records = len(lines) - 1
+    assert records > 4
+    ckpt.write_text("\n".join(lines[:4]) + "\n" + lines[4][:7])
+    resumed = OpenerSearch(small_data, top=3, checkpoint=ckpt).run()
+    assert resumed.extra["resumed_records"] == 3
+    assert [resumed.words[i] for i in resumed.top_rows()] == [one.words[i] for i in one.top_rows()]
+    assert np.array_equal(resumed.values[resumed.top_rows()], one.values[one.top_rows()])
+    # the records read were not recomputed: the file has each opener's search once
+    words = [json.loads(line)["w"] for line in ckpt.read_text().splitlines()[1:]
+             if json.loads(line)["k"] in ("exact", "search")]
+    assert len(words) == len(set(words))
+
+    # a finished checkpoint: nothing left to compute
+    again = OpenerSearch(small_data, top=3, checkpoint=ckpt).run()
+    assert again.extra["resumed_records"] == len(ckpt.read_text().splitlines()) - 1
+    assert [again.words[i] for i in again.top_rows()] == [one.words[i] for i in one.top_rows()]
+
+
+def test_checkpoint_of_other_lists_is_refused(tmp_path, small_data):
+    ckpt = tmp_path / "openers.jsonl"
+    search_openers(small_data, top=2, checkpoint=ckpt)
+    with pytest.raises(InputError, match="checkpoint of another search"):
+        search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
+    ckpt.write_text(ckpt.read_text().splitlines()[0] + "\nnot json\n{}\n")
+    with pytest.raises(InputError, match="line 2: not a checkpoint record"):
+        search_openers(small_data, top=2, checkpoint=ckpt)
+
+
+def test_table_and_summary(small_data):
+    result = search_openers(small_data, top=2)
+    table = result.table()
+    assert table.num_rows == len(small_data.guesses)
+    ranked = [r for r in table.to_pylist() if r["rank"] > 0]
+    assert [r["word"] for r in sorted(ranked, key=lambda r: r["rank"])] == \
+        [result.words[i] for i in result.top_rows()]
+    assert all(r["exact"] for r in ranked)
+    summary = result.summary()
+    assert summary["top"][0]["total"] == min(int(v) for v in result.values[result.exact])
+    assert sum(summary["counts"][k] for k in ("exact", "search", "cells", "classes",
+                                              "infeasible")) == len(small_data.guesses)
+
+
+def test_nothing_feasible():
+    data = make(["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+                ["bat", "cat", "hat", "mat", "pat", "rat", "sat"])
+    result = search_openers(data, top=2, max_guesses=2)
+    assert result.top_rows() == [] and set(result.kinds) == {"infeasible"}
