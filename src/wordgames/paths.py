@@ -197,6 +197,19 @@ def wordle_optimal_tree(cfg: Config, mode: str = "normal") -> Path:
     return wordle_dir(cfg) / f"optimal-tree-{mode}.json"
 
 
+def wordle_openers(cfg: Config, mode: str = "normal", ext: str = "json") -> Path:
+    """The all-openers proof (``wordgames build wordle-openers``): ``parquet`` (every opener with its
+    exact total or excluding bound), ``json`` (summary) or ``md`` (top-K table)."""
+    return wordle_dir(cfg) / f"openers-{mode}.{ext}"
+
+
+def wordle_openers_checkpoint(cfg: Config, mode: str = "normal", lists: str | None = None) -> Path:
+    """The resume file of the all-openers search: the stage's (``lists`` None) or, for the user
+    command, one per list fingerprint."""
+    name = f"openers-{mode}" + (f"-{lists}" if lists else "")
+    return wordle_dir(cfg) / "checkpoints" / f"{name}.jsonl"
+
+
 def wordle_eval_games(cfg: Config, strategy: str, mode: str) -> Path:
     """One row per game of ``strategy`` in ``mode`` ("normal" or "hard")."""
     return eval_dir(cfg, "wordle") / "games" / f"{strategy}-{mode}.parquet"

@@ -8,6 +8,7 @@ a bound above the K-th total.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -47,12 +48,15 @@ def test_bounds_are_admissible(game, rule):
     exact = exact_totals(data, max_guesses, rule)
     s = Solver(data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses)
     mode = HARD_RULES[rule] if rule else 0
-    kmax = int(B.most_classes(s.all_answers, s.all_guesses, s.M, s.allgreen))
-    assert kmax == max(len({ref_feedback(h, a) for a in answers}) for h in data.guesses)
+    reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
+    assert list(reach) == [len({ref_feedback(h, a) for a in answers}) for h in data.guesses]
+    kmax = int(reach.max())
+    order = np.argsort(-reach, kind="stable").astype(np.int32)
     classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, kmax)
     for g, word in enumerate(data.guesses):
-        cells, complete = B.opener_cells_bound(g, s.all_answers, s.all_guesses, s.M, s.MT,
-                                               s.allgreen, s.zans, s.letters, mode, kmax, INF, INF)
+        args = (s.all_answers, order, reach, reach[order], s.M, s.MT, s.answer_rows, s.allgreen, s.zans,
+                s.letters, mode, kmax)
+        cells, complete = B.opener_cells_bound(g, *args, INF, INF)
         assert complete
         assert classes[g] <= cells <= exact[word], (word, classes[g], cells, exact[word])
         groups: dict[int, list[str]] = {}
@@ -67,8 +71,7 @@ def test_bounds_are_admissible(game, rule):
         assert cells == expected
         # stopping early still gives a bound, at least the cutoff
         cut = int(classes[g]) + 1
-        early, _ = B.opener_cells_bound(g, s.all_answers, s.all_guesses, s.M, s.MT, s.allgreen,
-                                        s.zans, s.letters, mode, kmax, cut, INF)
+        early, _ = B.opener_cells_bound(g, *args, cut, INF)
         assert early <= cells and (early >= cut or early == cells)
 
 
@@ -153,3 +156,38 @@ def test_nothing_feasible():
                 ["bat", "cat", "hat", "mat", "pat", "rat", "sat"])
     result = search_openers(data, top=2, max_guesses=2)
     assert result.top_rows() == [] and set(result.kinds) == {"infeasible"}
+
+
+def test_build_stage_and_user_command(tmp_path, small_data, capsys):
+    """The stage writes the table, the summary and the Markdown; the user command prints the same
+    top K and resumes from its checkpoint."""
+    from wordgames.cli import main
+    from wordgames.wordle.data import save_data
+
+    matrix, words = tmp_path / "feedback.npy", tmp_path / "words.parquet"
+    save_data(small_data, matrix, words)
+    out = tmp_path / "openers"
+    code = main(["build", "wordle-openers", "--matrix", str(matrix), "--words", str(words),
+                 "--top", "3", "--workers", "1", "--quiet", "--checkpoint", str(out / "c.jsonl"),
+                 "--out-table", str(out / "o.parquet"), "--out-json", str(out / "o.json"),
+                 "--out-md", str(out / "o.md")])
+    assert code == 0
+    summary = json.loads((out / "o.json").read_text())
+    md = (out / "o.md").read_text()
+    for row in summary["top"]:
+        assert f"| {row['rank']} | {row['word'].upper()} | {row['total']} |" in md
+    from wordgames.artifacts import read_parquet
+
+    assert read_parquet(out / "o.parquet").num_rows == len(small_data.guesses)
+
+    capsys.readouterr()
+    lists = Path(__file__).resolve().parents[1] / "data" / "wordle"
+    args = ["wordle", "openers", "--answers", str(lists / "answers-small.txt"),
+            "--guesses", str(lists / "allowed-small.txt"),
+            "--top", "3", "--quiet", "--json", "--checkpoint", str(tmp_path / "user.jsonl")]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert [r["word"] for r in first["top"]] == [r["word"] for r in summary["top"]]
+    assert main(args) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["top"] == first["top"] and again["resumed_records"] > 0

@@ -89,6 +89,43 @@ rule wordle_tree:
         "--out {output} > {log} 2>&1"
 
 
+WORDLE_OPENERS = WORDLE["openers"]
+
+
+rule wordle_openers:
+    input:
+        matrix=rules.wordle_matrix.output.matrix,
+        words=rules.wordle_matrix.output.words,
+    output:
+        table=str(paths.wordle_openers(CFG, "{tree_mode}", "parquet")),
+        json=str(paths.wordle_openers(CFG, "{tree_mode}", "json")),
+        md=str(paths.wordle_openers(CFG, "{tree_mode}", "md")),
+    log:
+        log_path("wordle_openers", "{tree_mode}"),
+    benchmark:
+        str(paths.logs(CFG, "wordle_openers", "{tree_mode}.benchmark.tsv"))
+    wildcard_constraints:
+        tree_mode="normal|hard-nyt|hard-strict",
+    threads: int(WORDLE_OPENERS["workers"] or CFG["threads"])
+    resources:
+        mem_mb=8000,
+        runtime=240,
+    params:
+        mode=lambda wildcards: (
+            "--mode normal" if wildcards.tree_mode == "normal"
+            else "--mode hard --hard-rule " + wildcards.tree_mode.split("-", 1)[1]
+        ),
+        top=WORDLE_OPENERS["top"],
+        max_guesses=WORDLE["max_guesses"],
+        # the resume file of an interrupted run (kept across attempts, so not an output)
+        checkpoint=lambda wildcards: str(paths.wordle_openers_checkpoint(CFG, wildcards.tree_mode)),
+    shell:
+        "{WG} build wordle-openers --matrix {input.matrix} --words {input.words} {params.mode} "
+        "--top {params.top} --max-guesses {params.max_guesses} --workers {threads} "
+        "--checkpoint {params.checkpoint} --out-table {output.table} --out-json {output.json} "
+        "--out-md {output.md} > {log} 2>&1"
+
+
 def _wordle_eval_inputs(wildcards):
     inputs = {
         "matrix": rules.wordle_matrix.output.matrix,
@@ -147,6 +184,12 @@ rule wordle_summary:
 
 if WORDLE_ENABLED:
     TARGETS.append(rules.wordle_matrix.output.matrix)
+    if WORDLE_OPENERS["enabled"] and WORDLE_HAS_TREE:
+        for _mode in WORDLE_MODES:
+            _md = str(paths.wordle_openers(CFG, _wordle_tree_mode(_mode), "md"))
+            TARGETS.append(_md)
+            if "REPORT_SECTIONS" in globals():
+                REPORT_SECTIONS.append((f"Wordle openers ({_wordle_tree_mode(_mode)})", _md))
     if WORDLE_STRATEGIES and WORDLE_MODES:
         TARGETS.extend(rules.wordle_summary.output)
         if "REPORT_SECTIONS" in globals():

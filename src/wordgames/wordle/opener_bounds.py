@@ -36,10 +36,10 @@ def _cheap(m, kmax):
 
 
 @numba.njit(cache=True)
-def most_classes(S, A, M, allgreen):
-    """The most feedback classes any guess of ``A`` makes on the answers ``S``."""
+def classes_per_guess(S, A, M, allgreen):
+    """Per guess of ``A``: the feedback classes it makes on the answers ``S``."""
     cnt = np.zeros(allgreen + 1, dtype=np.int32)
-    best = 0
+    out = np.empty(A.shape[0], dtype=np.int64)
     for j in range(A.shape[0]):
         row = M[A[j]]
         k = 0
@@ -50,8 +50,8 @@ def most_classes(S, A, M, allgreen):
             cnt[c] += 1
         for i in range(S.shape[0]):
             cnt[row[S[i]]] = 0
-        best = max(best, k)
-    return best
+        out[j] = k
+    return out
 
 
 @numba.njit(cache=True)
@@ -76,30 +76,57 @@ def classes_bounds(S, openers, M, allgreen, kmax):
     return out
 
 
+_BLOCK = 512
+
+
 @numba.njit(cache=True)
-def cell_bound(C, A, MT, allgreen, zans):
-    """``min over h in A of 3m - [h in C] - classes(h, C)`` (``3m - 1`` when ``A`` is empty is not
-    a bound: the caller treats an empty ``A`` as infeasible)."""
+def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
+    """``min over h in A of 3m - [h in C] - classes(h, C)`` for a cell ``C`` of ``m >= 3`` answers.
+
+    ``A`` is ordered by ``reach`` descending, ``reach[j]`` being an upper bound on the classes
+    ``A[j]`` can make (its classes on the whole answer list). The cell's own answers are tried first
+    (they are allowed whatever the hard-mode rule, since each would give the feedback the cell got):
+    one that splits the others into singletons gives the least possible value, ``2m - 1``. The
+    other guesses are scanned in blocks, stopping once no later guess can do better than the best
+    so far (``3m - min(m, reach)``) or one splits the cell into singletons (``2m``)."""
     m = C.shape[0]
-    if m <= 2:
-        return 2 * m - 1
-    if m <= _PAIRWISE_MAX:
-        ncl, ngr, _sq, _h = scan_pairwise(C, A, MT, allgreen, zans, False)
-    else:
-        ncl, ngr, _sq, _h = scan_counting(C, A, MT, allgreen, zans, False)
+    cnt = np.zeros(allgreen + 1, dtype=np.int32)
     best = 3 * m
-    for j in range(A.shape[0]):
-        v = 3 * m - ngr[j] - ncl[j]
-        if v < best:
-            best = v
+    for i in range(m):
+        row = M[answer_rows[C[i]]]
+        k = 0
+        for j in range(m):
+            c = row[C[j]]
+            if cnt[c] == 0:
+                k += 1
+            cnt[c] += 1
+        for j in range(m):
+            cnt[row[C[j]]] = 0
+        best = min(best, 3 * m - 1 - k)
+    if best == 2 * m - 1:
+        return best
+    for j0 in range(0, A.shape[0], _BLOCK):
+        if best <= 3 * m - min(m, reach[j0]) or best == 2 * m:
+            break
+        block = A[j0 : j0 + _BLOCK]
+        if m <= _PAIRWISE_MAX:
+            ncl, ngr, _sq, _h = scan_pairwise(C, block, MT, allgreen, zans, False)
+        else:
+            ncl, ngr, _sq, _h = scan_counting(C, block, MT, allgreen, zans, False)
+        for j in range(block.shape[0]):
+            v = 3 * m - ngr[j] - ncl[j]
+            if v < best:
+                best = v
     return best
 
 
 @numba.njit(cache=True)
-def opener_cells_bound(g, S, A, M, MT, allgreen, zans, letters, hard, kmax, cutoff, infeasible):
+def opener_cells_bound(g, S, A, reach, A_reach, M, MT, answer_rows, allgreen, zans, letters, hard,
+                       kmax, cutoff, infeasible):
     """The one-level bound of opener ``g`` (see the module doc), scanning cells largest first and
-    stopping once the sum reaches ``cutoff``. Returns ``(bound, complete)``; ``bound`` is
-    ``infeasible`` when hard mode leaves a cell of two or more answers without an allowed guess."""
+    stopping once the sum reaches ``cutoff``. ``A``: every guess, by ``reach`` descending;
+    ``reach``: per guess row, its classes on the whole answer list; ``A_reach = reach[A]``. Returns ``(bound, complete)``; ``bound`` is ``infeasible`` when
+    hard mode leaves a cell of two or more answers without an allowed guess."""
     n = S.shape[0]
     ncodes = allgreen + 1
     row = M[g]
@@ -140,9 +167,9 @@ def opener_cells_bound(g, S, A, M, MT, allgreen, zans, letters, hard, kmax, cuto
             Ac = hard_filter(A, g, c, letters, hard)
             if Ac.shape[0] == 0:
                 return infeasible, True
+            b = cell_bound(C, Ac, reach[Ac], M, MT, answer_rows, allgreen, zans)
         else:
-            Ac = A
-        b = cell_bound(C, Ac, MT, allgreen, zans)
+            b = cell_bound(C, A, A_reach, M, MT, answer_rows, allgreen, zans)
         cheap = _cheap(m, kmax)
         if b > cheap:
             total += b - cheap

@@ -62,7 +62,10 @@ class _Worker:
         self.solver = Solver(data, hard=hard, hard_rule=hard_rule, max_guesses=max_guesses)
         self.memo_cap = memo_cap
         s = self.solver
-        self.kmax = int(B.most_classes(s.all_answers, s.all_guesses, s.M, s.allgreen))
+        self.reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
+        self.kmax = int(self.reach.max())
+        self.order = np.argsort(-self.reach, kind="stable").astype(np.int32)
+        self.order_reach = self.reach[self.order]
 
     def cells(self, rows: list[int], cutoff: int) -> list[tuple[int, int, bool, float]]:
         s = self.solver
@@ -70,8 +73,8 @@ class _Worker:
         for g in rows:
             t = time.process_time()
             bound, complete = B.opener_cells_bound(
-                g, s.all_answers, s.all_guesses, s.M, s.MT, s.allgreen, s.zans, s.letters, s.mode,
-                self.kmax, cutoff, INF)
+                g, s.all_answers, self.order, self.reach, self.order_reach, s.M, s.MT, s.answer_rows,
+                s.allgreen, s.zans, s.letters, s.mode, self.kmax, cutoff, INF)
             out.append((g, int(bound), bool(complete), time.process_time() - t))
         return out
 
@@ -147,11 +150,10 @@ class OpenersResult:
                                    f"(bound {self.values[i]}, incumbent {cut})")
 
     def counts(self) -> dict[str, int]:
-        top = set(self.top_rows())
         out = {k: 0 for k in KINDS}
-        for i, kind in enumerate(self.kinds):
+        for kind in self.kinds:
             out[kind] += 1
-        out["top"] = len(top)
+        out["top"] = len(self.top_rows())
         return out
 
     def summary(self) -> dict:
@@ -241,7 +243,7 @@ class OpenerSearch:
         self._local: _Worker | None = None
         self._pool = None
         self._log = None
-        self._phase = ("", 0, 0, time.perf_counter())
+        self._phase = ("starting", 0, 0, time.perf_counter())
         self._last_report = 0.0
 
     # state ---------------------------------------------------------------------------------------
@@ -307,7 +309,8 @@ class OpenerSearch:
                 except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                     if number == len(lines):  # the last line of a killed run may be cut short
                         break
-                    raise InputError(f"{self.checkpoint} line {number}: not a checkpoint record")
+                    raise InputError(
+                        f"{self.checkpoint} line {number}: not a checkpoint record") from None
                 if kind not in KINDS:
                     raise InputError(f"{self.checkpoint} line {number}: unknown kind {kind!r}")
                 self.record(g, value, kind, float(rec.get("s", 0.0)), log=False)
@@ -415,7 +418,7 @@ class OpenerSearch:
 
     def _handle(self, kind: str, result) -> int:
         if kind == "cells":
-            for g, bound, complete, seconds in result:
+            for g, bound, _complete, seconds in result:
                 self.record(g, bound, "cells", seconds)
                 self.cpu += seconds
             return len(result)
@@ -451,7 +454,7 @@ class OpenerSearch:
         s = Solver(self.data, hard=self.hard, hard_rule=self.hard_rule,
                    max_guesses=self.max_guesses)
         G = s.all_guesses
-        kmax = int(B.most_classes(s.all_answers, G, s.M, s.allgreen))
+        kmax = int(B.classes_per_guess(s.all_answers, G, s.M, s.allgreen).max())
         classes = B.classes_bounds(s.all_answers, G, s.M, s.allgreen, kmax)
         for g in range(len(G)):
             self.record(g, int(classes[g]), "classes", log=False)
