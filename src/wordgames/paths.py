@@ -210,6 +210,16 @@ def wordle_openers_checkpoint(cfg: Config, mode: str = "normal", lists: str | No
     return wordle_dir(cfg) / "checkpoints" / f"{name}.jsonl"
 
 
+def wordle_list(cfg: Config, name: str, part: str) -> Path:
+    """A Wordle list built from the corpora (config ``wordle_lists``): ``answers.txt``,
+    ``allowed.txt``, ``lists.json`` (how it was built) or ``solve-<mode>.json`` (its results)."""
+    return results(cfg, "wordle-lists", name, part)
+
+
+def wordle_lists_summary(cfg: Config) -> Path:
+    return results(cfg, "wordle-lists", "summary.md")
+
+
 def wordle_eval_games(cfg: Config, strategy: str, mode: str) -> Path:
     """One row per game of ``strategy`` in ``mode`` ("normal" or "hard")."""
     return eval_dir(cfg, "wordle") / "games" / f"{strategy}-{mode}.parquet"

@@ -32,3 +32,8 @@ def run_config_file():
         with atomic_open(target) as fh:
             fh.write(text)
     return str(target)
+
+
+def get_wordle_list_tokens(wildcards):
+    """The token file of the collection a Wordle list (config wordle_lists) is built from."""
+    return str(paths.collection_tokens(CFG, CFG.section("wordle_lists")[wildcards.wlist]["collection"]))

@@ -83,9 +83,12 @@ rule wordle_tree:
             else "--hard --hard-rule " + wildcards.tree_mode.split("-", 1)[1]
         ),
         max_guesses=WORDLE["max_guesses"],
+        opener=lambda wildcards: (
+            lambda w: f"--opener {w}" if w else ""
+        )(WORDLE["opener"]["normal" if wildcards.tree_mode == "normal" else "hard"]),
     shell:
         "NUMBA_NUM_THREADS={threads} {WG} build wordle-tree --matrix {input.matrix} "
-        "--words {input.words} {params.mode} --max-guesses {params.max_guesses} "
+        "--words {input.words} {params.mode} --max-guesses {params.max_guesses} {params.opener} "
         "--out {output} > {log} 2>&1"
 
 
@@ -194,3 +197,111 @@ if WORDLE_ENABLED:
         TARGETS.extend(rules.wordle_summary.output)
         if "REPORT_SECTIONS" in globals():
             REPORT_SECTIONS.append(("Wordle", rules.wordle_summary.output.md))
+
+
+# Wordle lists built from the corpora (config wordle_lists, docs/wordle.md): the lists, each list's
+# optimal opener per mode (proved over every opener) with the greedy strategies, one summary table.
+WORDLE_LISTS = CFG.section("wordle_lists")
+
+
+def _wordle_list_option(name):
+    """A rule param: the value of key `name` of the list the job's wildcard names."""
+    return lambda wildcards: WORDLE_LISTS[wildcards.wlist][name]
+
+
+rule wordle_list:
+    input:
+        get_wordle_list_tokens,
+    output:
+        answers=str(paths.wordle_list(CFG, "{wlist}", "answers.txt")),
+        allowed=str(paths.wordle_list(CFG, "{wlist}", "allowed.txt")),
+        stats=str(paths.wordle_list(CFG, "{wlist}", "lists.json")),
+    log:
+        log_path("wordle_list", "{wlist}"),
+    benchmark:
+        str(paths.logs(CFG, "wordle_list", "{wlist}.benchmark.tsv"))
+    wildcard_constraints:
+        wlist="|".join(WORDLE_LISTS) or "none",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    params:
+        lexicon=_wordle_list_option("lexicon"),
+        length=_wordle_list_option("length"),
+        answers=_wordle_list_option("answers"),
+        pos=lambda wildcards: ",".join(WORDLE_LISTS[wildcards.wlist]["answer_pos"]),
+        min_count=_wordle_list_option("min_count"),
+        answer_min_count=_wordle_list_option("answer_min_count"),
+        fold=lambda wildcards: (
+            "--fold-accents" if WORDLE_LISTS[wildcards.wlist]["fold_accents"] else "--no-fold-accents"
+        ),
+        alphabet=_wordle_list_option("alphabet"),
+    shell:
+        "{WG} build wordle-list --tokens {input} --lexicon {params.lexicon} --length {params.length} "
+        "--answers {params.answers} --answer-pos {params.pos} --min-count {params.min_count} "
+        "--answer-min-count {params.answer_min_count} {params.fold} --alphabet {params.alphabet} "
+        "--out-answers {output.answers} --out-allowed {output.allowed} --out-json {output.stats} "
+        "> {log} 2>&1"
+
+
+rule wordle_list_solve:
+    input:
+        answers=rules.wordle_list.output.answers,
+        allowed=rules.wordle_list.output.allowed,
+    output:
+        str(paths.wordle_list(CFG, "{wlist}", "solve-{mode}.json")),
+    log:
+        log_path("wordle_list_solve", "{wlist}", "{mode}"),
+    benchmark:
+        str(paths.logs(CFG, "wordle_list_solve", "{wlist}-{mode}.benchmark.tsv"))
+    wildcard_constraints:
+        wlist="|".join(WORDLE_LISTS) or "none",
+        mode="normal|hard",
+    threads: CFG["threads"]
+    resources:
+        mem_mb=8000,
+        runtime=240,
+    params:
+        length=_wordle_list_option("length"),
+        strategies=lambda wildcards: ",".join(WORDLE_LISTS[wildcards.wlist]["strategies"]),
+        rule=WORDLE["hard_rule"],
+        max_guesses=WORDLE["max_guesses"],
+        # the resume file of an interrupted openers search (kept across attempts, so not an output)
+        checkpoint=lambda wildcards: str(
+            paths.wordle_list(CFG, wildcards.wlist, f"checkpoint-{wildcards.mode}.jsonl")
+        ),
+    shell:
+        "{WG} build wordle-list-solve --answers {input.answers} --guesses {input.allowed} "
+        "--length {params.length} --mode {wildcards.mode} --hard-rule {params.rule} "
+        "--max-guesses {params.max_guesses} --strategies {params.strategies} --workers {threads} "
+        "--checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
+
+
+def _wordle_list_jobs():
+    """(list, mode) of every list solution the config asks for."""
+    return [
+        (name, "hard" if hard else "normal")
+        for name, spec in WORDLE_LISTS.items()
+        for hard in spec["modes"]
+    ]
+
+
+rule wordle_lists_summary:
+    input:
+        lists=[str(paths.wordle_list(CFG, n, "lists.json")) for n, _ in _wordle_list_jobs()],
+        solutions=[str(paths.wordle_list(CFG, n, f"solve-{m}.json")) for n, m in _wordle_list_jobs()],
+    output:
+        str(paths.wordle_lists_summary(CFG)),
+    log:
+        log_path("wordle_lists_summary"),
+    params:
+        names=[n for n, _ in _wordle_list_jobs()],
+    shell:
+        "{WG} build wordle-lists-summary --names {params.names} --lists {input.lists} "
+        "--solutions {input.solutions} --out-md {output} > {log} 2>&1"
+
+
+if _wordle_list_jobs():
+    TARGETS.append(rules.wordle_lists_summary.output[0])
+    if "REPORT_SECTIONS" in globals():
+        REPORT_SECTIONS.append(("Wordle lists from the corpora", rules.wordle_lists_summary.output[0]))
