@@ -23,7 +23,7 @@ LEX = {
     "bello": {"adj": {"bello"}},
     "bella": {"adj": {"bello"}},  # feminine only
     "paris": {"propn": {"paris"}},  # proper noun only: neither allowed nor an answer
-    "sotto": {"adp": {"sotto"}},  # allowed, never an answer
+    "sotto": {"adp": {"sotto"}, "adj": {"sotto"}},  # a function word: allowed, never an answer
     "caffè": {"noun": {"caffè"}},
     "kiwi": {"noun": {"kiwi"}},  # four letters
     "fjørd": {"noun": {"fjørd"}},  # outside a-z even after folding
@@ -87,7 +87,9 @@ def test_morphit_lexicon():
     pos = ["noun", "adj", "verb"]
     assert lemma_like("casa", it["casa"], pos) and not lemma_like("case", it["case"], pos)
     assert lemma_like("amare", it["amare"], pos) and not lemma_like("parlo", it["parlo"], pos)
-    assert "citta" in it  # Morph-it! forms come folded (the guillotine's normalisation)
+    assert "città" in it and "citta" not in it  # folded only when the lists are built
+    assert set(it["maria"]) == {"propn"}  # capitalised in the table: a proper noun
+    assert not lemma_like("tutto", it["tutto"], pos)  # also a determiner and a pronoun
 
 
 def test_build_stage_writes_lists_the_game_reads(tmp_path):

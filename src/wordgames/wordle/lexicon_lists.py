@@ -14,14 +14,16 @@ Rules (every number is a parameter; the pipeline takes them from the config's ``
   Forms the lexicon knows only as inflections are not: plurals and feminines (``stelle`` ->
   ``stella``, ``case`` -> ``casa``, ``taken`` -> ``take``), conjugated verbs (``parlo``). A form
   that is both stays (``porta`` is a noun and a form of ``portare``; ``saw`` a noun and a form of
-  ``see``). Proper nouns are neither allowed nor answers: lemminflect capitalises them (and they
-  are dropped), Morph-it!'s noun table does not list them.
+  ``see``). Function words are never answers: a form listed as a determiner, pronoun, preposition,
+  numeral, auxiliary or ``other`` (``delle``, ``tutto``, ``quale``) is not lemma-like. Proper nouns
+  are neither allowed nor answers: both lexicons write them with a capital (``Maria``), and
+  capitalised entries are dropped.
 
 Lexicons (``lexicon``):
 
 - ``morphit``: Morph-it! (Italian, Baroni and Zanchetta), the per-part-of-speech form -> lemma tables
-  that the PyPI package ``spacy-lookups-data`` ships, read as in :mod:`wordgames.guillotine.lexicon`
-  (whose normalisation folds accents already);
+  ``it_lemma_lookup_<pos>.json.gz`` that the PyPI package ``spacy-lookups-data`` ships (its noun
+  table has about 35,000 forms, its verb table 318,000);
 - ``lemminflect``: the lemma table ``lemma_lu.csv.gz`` (form, part of speech, lemmas) that the PyPI
   package ``lemminflect`` ships (English; from the SPECIALIST lexicon, without proper nouns), read as
   data.
@@ -44,6 +46,8 @@ LEXICONS = ("morphit", "lemminflect")
 ANSWER_POS = ("noun", "adj", "verb")
 NOMINAL = ("noun", "adj")
 PROPER = "propn"
+#: parts of speech of function words: a form the lexicon lists under one of them is never an answer
+CLOSED = ("det", "pron", "adp", "num", "aux", "other")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 #: form -> part of speech -> lemmas
@@ -55,16 +59,24 @@ def _add(lex: Lexicon, form: str, pos: str, lemmas: Iterable[str]) -> None:
 
 
 def _morphit() -> Lexicon:
-    from wordgames.guillotine.lexicon import morphit_table
+    """The per-part-of-speech tables as shipped (not the guillotine's folded ones: their capitals
+    mark proper nouns), repaired where the package mis-encoded them."""
+    import json
 
+    from wordgames.guillotine.lexicon import _lookups_dir, _unmangle
+
+    root = _lookups_dir()
     lex: Lexicon = {}
-    for pos in ("noun", "adj", "verb", "adv", "adp", "det", "pron", "aux", "num", "other", ""):
-        table = morphit_table(pos)
-        if pos in ("noun", "adj", "verb") and not table:
+    for pos in ("noun", "adj", "verb", "adv", "adp", "det", "pron", "aux", "num", "other"):
+        path = root / f"it_lemma_lookup_{pos}.json.gz" if root is not None else None
+        if path is None or not path.is_file():
             raise InputError(f"the Morph-it! {pos} table of spacy-lookups-data is missing: "
                              "pip install spacy-lookups-data")
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            table = json.load(fh)
         for form, lemma in table.items():
-            _add(lex, form, pos or "other", (lemma,))
+            form = _unmangle(form)
+            _add(lex, form.lower(), pos if form.islower() else PROPER, (_unmangle(lemma).lower(),))
     return lex
 
 
@@ -108,6 +120,8 @@ def fold(word: str, fold_accents: bool) -> str:
 def lemma_like(form: str, readings: dict[str, set[str]], answer_pos: Iterable[str]) -> bool:
     """The module doc's rule: the lexicon lists the form as its own lemma for one of
     ``answer_pos``; a form it lists only as an inflection (a plural, a conjugated verb) is not."""
+    if any(p in readings for p in CLOSED):
+        return False
     return any(form in readings.get(p, ()) for p in answer_pos)
 
 
