@@ -75,6 +75,8 @@ def test_lemminflect_lexicon():
     assert lemma_like("crane", en["crane"], pos) and lemma_like("saw", en["saw"], pos)
     assert not lemma_like("taken", en["taken"], pos)  # a participle only
     assert not lemma_like("cranes", en["cranes"], pos)  # a plural (and a conjugated verb) only
+    assert "things" in en["things"]["noun"]  # listed as a noun of its own, and as thing's plural:
+    assert not lemma_like("things", en["things"], pos)  # not lemma-like
     assert set(en["paris"]) == {"propn"}  # capitalised in the lexicon: a proper noun
     lists = build_lists(Counter({"crane": 3, "cranes": 9, "taken": 9, "paris": 9, "slate": 2}),
                         en, length=5, answers=5, answer_min_count=1)

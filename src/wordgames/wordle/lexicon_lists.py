@@ -9,12 +9,13 @@ Rules (every number is a parameter; the pipeline takes them from the config's ``
 - **Allowed guesses**: every form of the lexicon, of any part of speech, seen at least ``min_count``
   times in the corpus (the collection's tokens).
 - **Answers**: the ``answers`` most frequent *lemma-like* forms seen at least ``answer_min_count``
-  times (ties alphabetical). A form is lemma-like when the lexicon lists it as its own lemma for one of
-  ``answer_pos`` (``noun``, ``adj``, ``verb``; the lemma of a verb is its infinitive or base form).
-  Forms the lexicon knows only as inflections are not: plurals and feminines (``stelle`` ->
-  ``stella``, ``case`` -> ``casa``, ``taken`` -> ``take``), conjugated verbs (``parlo``). A form
-  that is both stays (``porta`` is a noun and a form of ``portare``; ``saw`` a noun and a form of
-  ``see``). Function words are never answers: a form listed as a determiner, pronoun, preposition,
+  times (ties alphabetical). A form is lemma-like when, for one of ``answer_pos`` (``noun``, ``adj``,
+  ``verb``; the lemma of a verb is its infinitive or base form), the lexicon gives it itself as its
+  only lemma. So inflections are not: plurals and feminines (``stelle`` -> ``stella``, ``case`` ->
+  ``casa``, ``things`` -> ``thing``, even though ``things`` is also listed as a noun of its own),
+  conjugated verbs (``parlo``, ``taken``). A form that is a clean lemma for another part of speech
+  stays (``porta`` is a noun and a form of ``portare``; ``saw`` a noun and a form of ``see``;
+  ``amare`` an infinitive and a plural of the adjective ``amaro``). Function words are never answers: a form listed as a determiner, pronoun, preposition,
   numeral, auxiliary or ``other`` (``delle``, ``tutto``, ``quale``) is not lemma-like. Proper nouns
   are neither allowed nor answers: both lexicons write them with a capital (``Maria``), and
   capitalised entries are dropped.
@@ -118,11 +119,11 @@ def fold(word: str, fold_accents: bool) -> str:
 
 
 def lemma_like(form: str, readings: dict[str, set[str]], answer_pos: Iterable[str]) -> bool:
-    """The module doc's rule: the lexicon lists the form as its own lemma for one of
-    ``answer_pos``; a form it lists only as an inflection (a plural, a conjugated verb) is not."""
+    """The module doc's rule: for one of ``answer_pos`` the lexicon lists the form as its own lemma
+    and as nothing else (``things``, a noun lemma but also the plural of ``thing``, is not)."""
     if any(p in readings for p in CLOSED):
         return False
-    return any(form in readings.get(p, ()) for p in answer_pos)
+    return any(readings.get(p) == {form} for p in answer_pos)
 
 
 def count_tokens(path: str | os.PathLike) -> Counter:

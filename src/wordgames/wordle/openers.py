@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -372,8 +374,11 @@ class OpenerSearch:
                       self.max_guesses, self.memo_cap),
         )
 
-    def _stop(self) -> None:
+    def _stop(self, interrupted: bool = False) -> None:
         if self._pool is not None:
+            if interrupted:  # a worker would otherwise finish its opener (seconds) on its own
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.terminate()
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
         if self._log is not None:
@@ -461,6 +466,8 @@ class OpenerSearch:
         resumed = self._resume()
         ncells, sumsq, ingreen = K.partition_stats(s.all_answers, G, s.M, s.allgreen)
         seeds = [int(g) for g in np.lexsort((G, sumsq, -ingreen, -ncells))[: 2 * self.top]]
+        interrupted = True
+        previous = _terminate_on_sigterm()
         try:
             self._start()
             self._say(force=True)
@@ -471,8 +478,11 @@ class OpenerSearch:
             order = [int(g) for g in np.lexsort((G, self.values))]
             todo = [g for g in order if self.open(g)]
             self._drive("search", self._searches(todo), len(todo), self._handle)
+            interrupted = False
         finally:
-            self._stop()
+            self._stop(interrupted)
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
         if self._local is not None:
             self.cpu = 0.0  # the in-process work is in process_time already
         result = OpenersResult(
@@ -485,6 +495,18 @@ class OpenerSearch:
         )
         result.check()
         return result
+
+
+def _terminate_on_sigterm():
+    """Turn SIGTERM (a killed job) into an exception, so the workers are stopped and the checkpoint
+    closed; returns the previous handler (None outside the main thread, where this cannot be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum, frame):
+        raise SystemExit(f"wordgames: stopped by signal {signum}; rerun to resume")
+
+    return signal.signal(signal.SIGTERM, handler)
 
 
 def _clock(seconds: float) -> str:
