@@ -14,8 +14,17 @@ def _split(text: str) -> list[str]:
     return [x for x in (t.strip() for t in text.split(",")) if x]
 
 
-def _build_list(args) -> int:
+def _write_json(obj: dict, path) -> None:
+    """Write ``obj`` atomically and echo it on stderr (the job's log)."""
     from wordgames.artifacts import atomic_open
+
+    with atomic_open(path) as fh:
+        json.dump(obj, fh, indent=1)
+        fh.write("\n")
+    print(json.dumps(obj), file=sys.stderr)
+
+
+def _build_list(args) -> int:
     from wordgames.wordle.lexicon_lists import build_lists, count_tokens, read_lexicon, write_list
 
     counts = count_tokens(args.tokens)
@@ -31,15 +40,11 @@ def _build_list(args) -> int:
     write_list(lists.allowed, args.out_allowed, f"Wordle allowed guesses: {source}")
     stats = {**lists.stats, "lexicon": args.lexicon, "tokens": str(args.tokens),
              "fold_accents": args.fold_accents, "first_answers": lists.answers[:20]}
-    with atomic_open(args.out_json) as fh:
-        json.dump(stats, fh, indent=1)
-        fh.write("\n")
-    print(json.dumps(stats), file=sys.stderr)
+    _write_json(stats, args.out_json)
     return 0
 
 
 def _solve(args) -> int:
-    from wordgames.artifacts import atomic_open
     from wordgames.wordle.data import make_data
     from wordgames.wordle.list_report import solve_list
     from wordgames.wordle.openers import stderr_progress
@@ -51,10 +56,7 @@ def _solve(args) -> int:
     out = solve_list(data, hard=hard, hard_rule=args.hard_rule, max_guesses=args.max_guesses,
                      strategies=_split(args.strategies), workers=args.workers,
                      checkpoint=args.checkpoint, progress=stderr_progress)
-    with atomic_open(args.out) as fh:
-        json.dump(out, fh, indent=1)
-        fh.write("\n")
-    print(json.dumps(out), file=sys.stderr)
+    _write_json(out, args.out)
     return 0
 
 

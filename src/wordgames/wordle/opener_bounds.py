@@ -23,7 +23,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from wordgames.wordle.optimal_kernels import HARD_NONE, hard_filter, scan_counting, scan_pairwise
+from wordgames.wordle.optimal_kernels import (
+    HARD_NONE,
+    classes_on,
+    hard_filter,
+    scan_counting,
+    scan_pairwise,
+)
 
 _PAIRWISE_MAX = 120
 
@@ -41,16 +47,7 @@ def classes_per_guess(S, A, M, allgreen):
     cnt = np.zeros(allgreen + 1, dtype=np.int32)
     out = np.empty(A.shape[0], dtype=np.int64)
     for j in range(A.shape[0]):
-        row = M[A[j]]
-        k = 0
-        for i in range(S.shape[0]):
-            c = row[S[i]]
-            if cnt[c] == 0:
-                k += 1
-            cnt[c] += 1
-        for i in range(S.shape[0]):
-            cnt[row[S[i]]] = 0
-        out[j] = k
+        out[j] = classes_on(M[A[j]], S, cnt)
     return out
 
 
@@ -93,16 +90,7 @@ def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
     cnt = np.zeros(allgreen + 1, dtype=np.int32)
     best = 3 * m
     for i in range(m):
-        row = M[answer_rows[C[i]]]
-        k = 0
-        for j in range(m):
-            c = row[C[j]]
-            if cnt[c] == 0:
-                k += 1
-            cnt[c] += 1
-        for j in range(m):
-            cnt[row[C[j]]] = 0
-        best = min(best, 3 * m - 1 - k)
+        best = min(best, 3 * m - 1 - classes_on(M[answer_rows[C[i]]], C, cnt))
     if best == 2 * m - 1:
         return best
     for j0 in range(0, A.shape[0], _BLOCK):

@@ -104,6 +104,21 @@ def _cell_lb(m):
     return 1 if m == 1 else 2 * m - 1
 
 
+@numba.njit(cache=True, inline="always")
+def classes_on(row, S, cnt):
+    """Feedback classes of the guess whose matrix row is ``row`` on the answers ``S``; ``cnt`` is a
+    zeroed scratch array of one slot per pattern, left zeroed."""
+    k = 0
+    for j in range(S.shape[0]):
+        c = row[S[j]]
+        if cnt[c] == 0:
+            k += 1
+        cnt[c] += 1
+    for j in range(S.shape[0]):
+        cnt[row[S[j]]] = 0
+    return k
+
+
 @numba.njit(cache=True)
 def set_hash(S, zans):
     h = np.uint64(0)
@@ -373,16 +388,7 @@ def solve(S, A, depth, beta, M, MT, answer_rows, zans, zgue, letters, hard, allg
     # members first: one that splits the others into singletons ends the search at 2n - 1
     for i in range(n):
         g = answer_rows[S[i]]
-        row = M[g]
-        k_ng = 0
-        for j in range(n):
-            c = row[S[j]]
-            if cnt[c] == 0:
-                k_ng += 1
-            cnt[c] += 1
-        for j in range(n):
-            cnt[row[S[j]]] = 0
-        if k_ng == n and (normal or _member(A, g)):
+        if classes_on(M[g], S, cnt) == n and (normal or _member(A, g)):
             memo[key] = _pack_exact(floor, g)
             return floor
     if n == 3 and depth >= 3:  # a member leaves the other two together: 3 + 3
