@@ -174,10 +174,9 @@ def markdown(summaries: list[dict]) -> str:
 def _published_cell(s: dict) -> str:
     """``7883 / 3.4140 (TARSE)``: a published optimum beside ours (total, mean, opener)."""
     total, mean = s.get("published_total"), s.get("published_mean")
-    if total is None and mean is None:
+    if mean is None:
         return ""
-    games = max(s["games"], 1)
-    text = f"{total} / {total / games:.4f}" if total is not None else f"{mean:.4f}"
+    text = f"{total} / {mean:.4f}" if total is not None else f"{mean:.4f}"
     return f"{text} ({(s.get('opener') or '').upper()})"
 
 

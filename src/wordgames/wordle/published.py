@@ -14,6 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class PublishedLists:
     name: str
+    answers: int
     #: mode (``normal``, ``hard-nyt``) -> opener -> published total
     totals: dict[str, dict[str, int]]
     #: mode -> opener -> published mean (when only the mean was published)
@@ -23,6 +24,7 @@ class PublishedLists:
 PUBLISHED: dict[str, PublishedLists] = {
     "9da66b75e64bf27c": PublishedLists(
         "original (2315 answers, 12972 guesses)",
+        2315,
         {
             "normal": {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928,
                        "crane": 7930},
@@ -32,11 +34,13 @@ PUBLISHED: dict[str, PublishedLists] = {
     ),
     "9cd9eaceedfdb4eb": PublishedLists(
         "NYT August 2022 (2309 answers, 14855 guesses)",
+        2309,
         {"normal": {"tarse": 7883}, "hard-nyt": {"salet": 8097}},
         {},
     ),
     "ca4261b69d8d6832": PublishedLists(
         "extended (3158 answers, 14855 guesses)",
+        3158,
         {},
         {"normal": {"tarse": 3.5526}, "hard-nyt": {"tarse": 3.6818}},
     ),
@@ -51,22 +55,19 @@ def published_openers(fingerprint: str, mode: str) -> dict[str, int]:
 
 def published_result(fingerprint: str, mode: str, opener: str | None = None) -> dict | None:
     """The published optimum for these lists and mode (of ``opener`` when given, else the best):
-    ``{"lists", "opener", "total" or "mean"}``; None when unknown."""
+    ``{"lists", "opener", "mean"[, "total"]}`` (a published total with its mean over the list's
+    answers, or a published mean alone); None when unknown."""
     entry = PUBLISHED.get(fingerprint)
     if entry is None:
         return None
+    means = dict(entry.means.get(mode, {}))
     totals = entry.totals.get(mode, {})
-    means = entry.means.get(mode, {})
-    if opener is not None:
-        if opener in totals:
-            return {"lists": entry.name, "opener": opener, "total": totals[opener]}
-        if opener in means:
-            return {"lists": entry.name, "opener": opener, "mean": means[opener]}
+    means.update({w: round(t / entry.answers, 4) for w, t in totals.items()})
+    if opener is None and means:
+        opener = min(means, key=means.__getitem__)
+    if opener not in means:
         return None
-    if totals:
-        best = min(totals, key=totals.__getitem__)
-        return {"lists": entry.name, "opener": best, "total": totals[best]}
-    if means:
-        best = min(means, key=means.__getitem__)
-        return {"lists": entry.name, "opener": best, "mean": means[best]}
-    return None
+    out = {"lists": entry.name, "opener": opener, "mean": means[opener]}
+    if opener in totals:
+        out["total"] = totals[opener]
+    return out
