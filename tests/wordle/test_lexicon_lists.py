@@ -133,3 +133,10 @@ def test_solve_stage_and_summary(tmp_path, capsys):
     assert main(["build", "wordle-lists-summary", "--names", "small", "--lists",
                  str(tmp_path / "lists.json"), "--solutions", str(out), "--out-md", str(md)]) == 0
     assert "| small | 5 | 50 | 71 | normal | **CHART** 123 / 2.4600 |" in md.read_text()
+
+    quick = tmp_path / "solve-quick.json"
+    assert main(["build", "wordle-list-solve", "--answers", str(lists / "answers-small.txt"),
+                 "--guesses", str(lists / "allowed-small.txt"), "--length", "5",
+                 "--strategies", "entropy", "--heuristic-openers", "3", "--out", str(quick)]) == 0
+    opt = json.loads(quick.read_text())["optimal"]
+    assert opt["heuristic"] and opt["proved_over_openers"] == 3 and opt["total"] >= 123

@@ -264,6 +264,7 @@ rule wordle_list_solve:
     params:
         length=_wordle_list_option("length"),
         strategies=lambda wildcards: ",".join(WORDLE_LISTS[wildcards.wlist]["strategies"]),
+        heuristic=_wordle_list_option("heuristic_openers"),
         rule=WORDLE["hard_rule"],
         max_guesses=WORDLE["max_guesses"],
         # the resume file of an interrupted openers search (kept across attempts, so not an output)
@@ -274,7 +275,8 @@ rule wordle_list_solve:
         "{WG} build wordle-list-solve --answers {input.answers} --guesses {input.allowed} "
         "--length {params.length} --mode {wildcards.mode} --hard-rule {params.rule} "
         "--max-guesses {params.max_guesses} --strategies {params.strategies} --workers {threads} "
-        "--checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
+        "--heuristic-openers {params.heuristic} --checkpoint {params.checkpoint} --out {output} "
+        "> {log} 2>&1"
 
 
 def _wordle_list_jobs():

@@ -55,7 +55,8 @@ def _solve(args) -> int:
     hard = args.mode == "hard"
     out = solve_list(data, hard=hard, hard_rule=args.hard_rule, max_guesses=args.max_guesses,
                      strategies=_split(args.strategies), workers=args.workers,
-                     checkpoint=args.checkpoint, progress=stderr_progress)
+                     checkpoint=args.checkpoint, progress=stderr_progress,
+                     heuristic_openers=args.heuristic_openers)
     _write_json(out, args.out)
     return 0
 
@@ -72,7 +73,8 @@ def _summary(args) -> int:
         stats = json.loads(Path(stats_path).read_text(encoding="utf-8"))
         rows.append((name, stats, json.loads(Path(sol_path).read_text(encoding="utf-8"))))
     text = ("Wordle lists built from the corpora and lexicons (docs/wordle.md): total guesses over "
-            "every answer / mean, and each strategy's opener.\n\n" + markdown(rows))
+            "every answer / mean, and each strategy's opener. The optimal opener is proved over "
+            "every allowed opener unless the cell says otherwise.\n\n" + markdown(rows))
     with atomic_open(args.out_md) as fh:
         fh.write(text)
     print(text, file=sys.stderr, end="")
@@ -110,6 +112,9 @@ def register(commands) -> None:
     b.add_argument("--strategies", default="entropy,expected-size,minimax")
     b.add_argument("--workers", type=int, default=1)
     b.add_argument("--checkpoint", type=Path, help="resume file of the openers search")
+    b.add_argument("--heuristic-openers", type=int, default=0, metavar="K",
+                   help="only the best of the top K heuristic openers, each proved (default 0: "
+                   "the proof over every opener)")
     b.add_argument("--out", required=True, type=Path)
     b.set_defaults(handler=_solve)
 
