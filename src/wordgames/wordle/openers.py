@@ -491,7 +491,10 @@ class OpenerSearch:
             fingerprint=self.data.fingerprint, answers=len(self.data.answers),
             max_guesses=self.max_guesses, wall=time.perf_counter() - self._t0,
             cpu=time.process_time() - cpu0 + self.cpu, workers=self.workers,
-            extra={"resumed_records": resumed, "kmax": kmax},
+            # the openers' own CPU over every run that fed the checkpoint (plus this run's overhead)
+            extra={"resumed_records": resumed, "kmax": kmax,
+                   "cpu_seconds_all_runs": round(float(self.seconds.sum())
+                                                 + time.process_time() - cpu0, 1)},
         )
         result.check()
         return result

@@ -40,8 +40,9 @@ def markdown(summary: dict) -> str:
         f"one-level bounds of their cells, {c['search']} by the exact search failing above the "
         f"incumbent {summary['incumbent']}; {c['infeasible']} cannot find every answer within "
         f"{summary['max_guesses']} guesses; {c['exact']} solved exactly. "
-        f"{summary['wall_seconds']:.0f} s wall, {summary['cpu_seconds']:.0f} s CPU, "
-        f"{summary['workers']} worker(s).",
+        f"This run: {summary['wall_seconds']:.0f} s wall, {summary['cpu_seconds']:.0f} s CPU, "
+        f"{summary['workers']} worker(s); CPU over every run that fed its checkpoint: "
+        f"{summary['cpu_seconds_all_runs']:.0f} s.",
         "",
     ]
     return "\n".join(lines)
