@@ -464,6 +464,7 @@ class OpenerSearch:
         for g in range(len(G)):
             self.record(g, int(classes[g]), "classes", log=False)
         resumed = self._resume()
+        earlier_cpu = float(self.seconds.sum())  # what the checkpoint's runs spent
         ncells, sumsq, ingreen = K.partition_stats(s.all_answers, G, s.M, s.allgreen)
         seeds = [int(g) for g in np.lexsort((G, sumsq, -ingreen, -ncells))[: 2 * self.top]]
         interrupted = True
@@ -485,16 +486,15 @@ class OpenerSearch:
                 signal.signal(signal.SIGTERM, previous)
         if self._local is not None:
             self.cpu = 0.0  # the in-process work is in process_time already
+        cpu = time.process_time() - cpu0 + self.cpu
         result = OpenersResult(
             words=list(self.data.guesses), values=self.values.copy(), exact=self.exact.copy(),
             kinds=list(self.kinds), seconds=self.seconds.copy(), top=self.top, mode=self.mode,
             fingerprint=self.data.fingerprint, answers=len(self.data.answers),
             max_guesses=self.max_guesses, wall=time.perf_counter() - self._t0,
-            cpu=time.process_time() - cpu0 + self.cpu, workers=self.workers,
-            # the openers' own CPU over every run that fed the checkpoint (plus this run's overhead)
+            cpu=cpu, workers=self.workers,
             extra={"resumed_records": resumed, "kmax": kmax,
-                   "cpu_seconds_all_runs": round(float(self.seconds.sum())
-                                                 + time.process_time() - cpu0, 1)},
+                   "cpu_seconds_all_runs": round(earlier_cpu + cpu, 1)},
         )
         result.check()
         return result
