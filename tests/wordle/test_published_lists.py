@@ -3,12 +3,18 @@ the evaluation summary shows the published numbers beside ours (keyed by the lis
 
 from __future__ import annotations
 
+import os
+
 import pyarrow as pa
 import pytest
 from wordle_reference import check_tree
 
 from wordgames.wordle.evaluate import markdown, summarize
 from wordgames.wordle.published import PUBLISHED, published_openers, published_result
+
+#: minutes of CPU each on this machine: run with WORDGAMES_LONG_TESTS=1
+long_test = pytest.mark.skipif(not os.environ.get("WORDGAMES_LONG_TESTS"),
+                               reason="long (minutes of CPU): set WORDGAMES_LONG_TESTS=1 to run")
 
 
 def lists(wordgames_data, answers: str, guesses: str):
@@ -72,7 +78,7 @@ def test_nyt_august_2022_tarse_7883(wordgames_data):
     check_tree(data, tree, None)
 
 
-@pytest.mark.slow
+@long_test
 def test_nyt_august_2022_hard_salet_8097(wordgames_data):
     from wordgames.wordle.strategies.optimal import solve_tree
 
@@ -82,7 +88,7 @@ def test_nyt_august_2022_hard_salet_8097(wordgames_data):
     check_tree(data, tree, "nyt")
 
 
-@pytest.mark.slow
+@long_test
 @pytest.mark.parametrize(("hard", "mean"), [(False, 3.5526), (True, 3.6818)])
 def test_extended_list_tarse(wordgames_data, hard, mean):
     from wordgames.wordle.strategies.optimal import solve_tree
