@@ -191,3 +191,21 @@ def test_build_stage_and_user_command(tmp_path, small_data, capsys):
     assert main(args) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["top"] == first["top"] and again["resumed_records"] > 0
+
+
+@pytest.mark.parametrize(("answers", "message"), [
+    ("crane\nslate\ncrane\n", "line 3: duplicate word 'crane'"),
+    ("crane\nslat\n", "line 2: 'slat' has 4 letters"),
+    ("crane\ns1ate\n", "line 2: 's1ate' is not made of letters a-z only"),
+    ("crane\nzzzzz\n", "line 2: answer 'zzzzz' is not in the allowed guesses"),
+])
+def test_bad_lists_fail_in_one_line(tmp_path, capsys, answers, message):
+    """A bad list stops the command with one line naming the file and line, status 2."""
+    from wordgames.cli import main
+
+    (tmp_path / "a.txt").write_text(answers)
+    (tmp_path / "g.txt").write_text("crane\nslate\n")
+    code = main(["wordle", "openers", "--answers", str(tmp_path / "a.txt"), "--guesses",
+                 str(tmp_path / "g.txt"), "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and message in err[0] and "a.txt" in err[0]
