@@ -132,9 +132,13 @@ def test_checkpoint_of_other_lists_is_refused(tmp_path, small_data):
     search_openers(small_data, top=2, checkpoint=ckpt)
     with pytest.raises(InputError, match="checkpoint of another search"):
         search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
+    # a pipeline stage whose lists changed starts over instead
+    replaced = OpenerSearch(small_data, hard=True, top=2, checkpoint=ckpt,
+                            replace_foreign_checkpoint=True).run()
+    assert replaced.extra["resumed_records"] == 0 and '"hard-nyt"' in ckpt.read_text().splitlines()[0]
     ckpt.write_text(ckpt.read_text().splitlines()[0] + "\nnot json\n{}\n")
     with pytest.raises(InputError, match="line 2: not a checkpoint record"):
-        search_openers(small_data, top=2, checkpoint=ckpt)
+        search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
 
 
 def test_table_and_summary(small_data):

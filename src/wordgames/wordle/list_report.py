@@ -43,7 +43,8 @@ def solve_list(
                        "cpu_seconds": round(time.process_time() - cpu, 1)}
     else:
         result = OpenerSearch(data, hard=hard, hard_rule=rule, max_guesses=max_guesses, top=1,
-                              workers=workers, checkpoint=checkpoint, progress=progress).run()
+                              workers=workers, checkpoint=checkpoint, progress=progress,
+                              replace_foreign_checkpoint=True).run()
         rows = result.top_rows()
         if rows:
             optimal = {"opener": result.words[rows[0]], "ties": [result.words[i] for i in rows[1:]],

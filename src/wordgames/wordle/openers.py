@@ -220,6 +220,7 @@ class OpenerSearch:
         progress: Callable[[str], None] | None = None,
         progress_every: float = 30.0,
         memo_cap: int = MEMO_CAP,
+        replace_foreign_checkpoint: bool = False,
     ) -> None:
         if top < 1:
             raise InputError(f"--top must be at least 1, not {top}")
@@ -236,6 +237,8 @@ class OpenerSearch:
         self.progress = progress
         self.progress_every = progress_every
         self.memo_cap = memo_cap
+        # a pipeline stage whose lists changed starts over; a user naming a file is told instead
+        self.replace_foreign_checkpoint = replace_foreign_checkpoint
         n = len(data.guesses)
         self.values = np.zeros(n, dtype=np.int64)
         self.exact = np.zeros(n, dtype=bool)
@@ -292,17 +295,23 @@ class OpenerSearch:
         if self.checkpoint is None:
             return 0
         read = 0
+        lines: list[str] = []
         if self.checkpoint.exists() and self.checkpoint.stat().st_size > 0:
             lines = self.checkpoint.read_text(encoding="utf-8").splitlines()
             try:
                 header = json.loads(lines[0])
             except json.JSONDecodeError:
                 header = None
-            if header != self._header():
+            if header != self._header() and self.replace_foreign_checkpoint:
+                if self.progress is not None:
+                    self.progress(f"{self.checkpoint}: a checkpoint of another search, replaced")
+                lines = []
+            elif header != self._header():
                 raise InputError(
                     f"{self.checkpoint}: a checkpoint of another search ({header}); delete it or "
                     f"choose another path"
                 )
+        if lines:
             index = self.data.index
             for number, line in enumerate(lines[1:], start=2):
                 try:

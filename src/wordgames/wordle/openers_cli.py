@@ -64,7 +64,8 @@ def _write(result, out_table, out_json, out_md) -> dict:
     return summary
 
 
-def _search(data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint):
+def _search(data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint,
+            stage: bool = False):
     from wordgames.wordle.openers import OpenerSearch, stderr_progress
 
     workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
@@ -74,6 +75,7 @@ def _search(data, args, hard: bool, rule: str | None, max_guesses: int, checkpoi
         data, hard=hard, hard_rule=rule, max_guesses=max_guesses, top=args.top,
         workers=max(1, workers), checkpoint=checkpoint,
         progress=None if args.quiet else stderr_progress, progress_every=args.progress_every,
+        replace_foreign_checkpoint=stage,
     ).run()
 
 
@@ -109,7 +111,7 @@ def _build(args) -> int:
     data = load_data(args.matrix, args.words)
     hard = args.mode == "hard"
     result = _search(data, args, hard, args.hard_rule if hard else None, args.max_guesses,
-                     args.checkpoint)
+                     args.checkpoint, stage=True)
     summary = _write(result, args.out_table, args.out_json, args.out_md)
     print(markdown(summary), file=sys.stderr, end="")
     return 0
@@ -157,7 +159,8 @@ def register(commands, game, add_lists, add_mode) -> None:
     b.add_argument("--mode", choices=("normal", "hard"), default="normal")
     b.add_argument("--hard-rule", choices=("nyt", "strict"), default="nyt")
     b.add_argument("--max-guesses", type=int, default=6)
-    b.add_argument("--checkpoint", type=Path, help="resume file (JSON lines)")
+    b.add_argument("--checkpoint", type=Path,
+                   help="resume file (JSON lines; one of other lists or another mode is replaced)")
     b.add_argument("--out-md", type=Path, help="the top-K table as Markdown")
     _common(b)
     b.set_defaults(handler=_build)
