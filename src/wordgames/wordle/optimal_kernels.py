@@ -587,21 +587,6 @@ def memo_lookup(memo, key):
 
 
 @numba.njit(cache=True)
-def one_level_bound(S, A, M, allgreen):
-    """A lower bound on the cost of ``S``: the least ``LB(g)`` over the guesses of ``A``."""
-    n = S.shape[0]
-    if n <= 1:
-        return n
-    ncells, sumsq, ingreen = partition_stats(S, A, M, allgreen)
-    best = 3 * n
-    for j in range(A.shape[0]):
-        lb = n + 2 * (n - ingreen[j]) - (ncells[j] - ingreen[j])
-        if lb < best:
-            best = lb
-    return best
-
-
-@numba.njit(cache=True)
 def partition_stats(S, A, M, allgreen):
     """Per guess of ``A``: number of cells and sum of squared cell sizes over ``S``."""
     n = S.shape[0]
