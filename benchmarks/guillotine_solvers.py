@@ -32,8 +32,9 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordgames import paths
+    from wordgames.errors import WordgamesError
     from wordgames.guillotine.model import Model
-    from wordgames.guillotine.solvers import load_resources, make_solver
+    from wordgames.guillotine.solvers import load_config_resources, make_solver
 
     cfg = load_config_file(args.configfile)
     games_file = args.games or cfg.data_path(
@@ -55,13 +56,17 @@ def main() -> None:
         # memory-mapped copies the guillotine-links / guillotine-train stages write
         name = label.split("-")[0]
         t0 = time.perf_counter()
-        res = load_resources(cfg, name, compact=label != "links-tables")
-        model = None
-        if name == "links" and paths.guillotine_model(cfg).exists():
-            model = Model.load(paths.guillotine_model(cfg))
+        try:
+            res, found = load_config_resources(cfg, name, args.configfile,
+                                               compact=label != "links-tables")
+        except WordgamesError as exc:
+            print(f"missing: {exc}", file=sys.stderr)
+            sys.exit(3)
+        model = Model.load(found["model"]) if "model" in found else None
         if res.past is not None:
             res.past.exclude_overlapping(games)
-        solver = make_solver(name, res, cfg, model)
+        section = cfg.section("guillotine")["gullever" if name == "gullever" else "solver"]
+        solver = make_solver(name, res, section, model)
         load = time.perf_counter() - t0
         times, ranks = [], []
         for g in games:

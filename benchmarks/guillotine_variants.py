@@ -29,13 +29,14 @@ import time
 import numpy as np
 
 from wordgames.config import load_config_file
+from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import read_games
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_resources, make_solver
+from wordgames.guillotine.solvers import load_config_resources, make_solver
 
 
 def parse_variant(text: str) -> dict:
@@ -98,7 +99,11 @@ def main() -> int:
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(args.configfile)
-    res = load_resources(cfg, "links")
+    try:
+        res, _ = load_config_resources(cfg, "links", args.configfile)
+    except WordgamesError as exc:
+        print(f"missing: {exc}", file=sys.stderr)
+        sys.exit(3)
     if res.links is None or res.past is None:
         print("missing: the links table or the past games of this config: " + "; ".join(res.notes),
               file=sys.stderr)
@@ -125,7 +130,7 @@ def main() -> int:
             key = (fold.name, json.dumps(v["params"], sort_keys=True))
             if key not in features:
                 t0 = time.perf_counter()
-                solver = make_solver("links", res, cfg, None)
+                solver = make_solver("links", res, cfg.section("guillotine")["solver"], None)
                 solver.p.update(v["params"])
                 groups = E.training_groups(solver, train_games, pool)
                 test = [(*solver.features(g.clues, pool)[:2], g.solution) for g in fold.games]

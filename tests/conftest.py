@@ -25,7 +25,7 @@ def data_dir() -> Path | None:
     return sibling if sibling.is_dir() else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO
 

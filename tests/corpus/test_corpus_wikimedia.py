@@ -8,7 +8,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from wordgames import paths
-from wordgames.corpus.extract import Tally, extract_shard
+from wordgames.corpus.extract import Tally
 from wordgames.corpus.wikimedia import RELATED_COLUMNS, clean_wikitext, iter_pages, parse_wiktionary
 from wordgames.errors import InputError
 
@@ -28,9 +28,9 @@ def test_clean_wikitext_removes_markup_keeps_link_text():
     assert clean_wikitext(text) == "Bold shown text and plain.\nlabel & H2O"
 
 
-def test_mediawiki_extraction(make_config, corpus_data):
+def test_mediawiki_extraction(make_config, corpus_data, stages):
     cfg = make_config({"w": {"kind": "mediawiki", "source": str(corpus_data / "enwiki-tiny.xml")}})
-    summary = extract_shard(cfg, "w", "000")
+    summary = stages.extract(cfg, "w", "000")
     docs = {d["doc"]: d["text"] for d in _docs(cfg, "w")}
     assert set(docs) == {"w:Apple", "w:Banana", "w:Cherry"}
     apple = docs["w:Apple"]
@@ -51,10 +51,10 @@ def test_mediawiki_extraction(make_config, corpus_data):
     assert {"title": "Cherry", "is_redirect": False, "target": None} in titles
 
 
-def test_shards_partition_the_pages(make_config, corpus_data):
+def test_shards_partition_the_pages(make_config, corpus_data, stages):
     source = str(corpus_data / "enwiki-tiny.xml")
     cfg = make_config({"w": {"kind": "mediawiki", "source": source, "shards": 2}})
-    s0, s1 = extract_shard(cfg, "w", "000"), extract_shard(cfg, "w", "001")
+    s0, s1 = stages.extract(cfg, "w", "000"), stages.extract(cfg, "w", "001")
     names = [d["doc"] for d in _docs(cfg, "w", "000")] + [d["doc"] for d in _docs(cfg, "w", "001")]
     assert sorted(names) == ["w:Apple", "w:Banana", "w:Cherry"]
     assert s0["documents"] and s1["documents"]
@@ -62,12 +62,12 @@ def test_shards_partition_the_pages(make_config, corpus_data):
     assert s0["skipped"].get("broken XML fragment", 0) + s1["skipped"].get("broken XML fragment", 0) == 1
 
 
-def test_wiktionary_table(make_config, corpus_data):
+def test_wiktionary_table(make_config, corpus_data, stages):
     cfg = make_config(
         {"wt": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwiktionary-tiny.xml"),
                 "options": {"wiki": "wiktionary"}}}
     )
-    extract_shard(cfg, "wt", "000")
+    stages.extract(cfg, "wt", "000")
     rows = pq.read_table(paths.corpus_shard_table(cfg, "wt", "000", "wiktionary")).to_pylist()
     by_lemma = {(r["lemma"], r["pos"]): r for r in rows}
     assert set(by_lemma) == {("porta", "sost"), ("prendere la porta", "loc verb")}
@@ -92,12 +92,12 @@ def test_wiktionary_english_headings():
     ]
 
 
-def test_wikiquote_quotes_from_bz2(make_config, corpus_data):
+def test_wikiquote_quotes_from_bz2(make_config, corpus_data, stages):
     cfg = make_config(
         {"q": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwikiquote-tiny.xml.bz2"),
                "options": {"wiki": "wikiquote"}}}
     )
-    extract_shard(cfg, "q", "000")
+    stages.extract(cfg, "q", "000")
     quotes = pq.read_table(paths.corpus_shard_table(cfg, "q", "000", "quotes")).to_pylist()
     assert [q["text"] for q in quotes] == [
         "Chiusa una porta si apre un portone.",

@@ -22,20 +22,35 @@ la casa del gioco
 
 @pytest.fixture
 def config(tmp_path, monkeypatch):
+    """A config whose guillotine artifacts (links, their index, the model) the stages built as the
+    rules call them: collection `it` without vectors or tables, evidence games, no Wiktionary."""
     monkeypatch.delenv("WORDGAMES_DATA", raising=False)
     tokens = tmp_path / "tokens.txt"
     tokens.write_text(SENTENCES)
     results = tmp_path / "results"
     links = results / "it" / "guillotine" / "links.parquet"
     words = results / "it" / "guillotine" / "link-words.parquet"
+    index = results / "it" / "guillotine" / "links-index"
     rc = main(["build", "guillotine-links", "--in", str(tokens), "--out", str(links),
                "--words-out", str(words), "--knowledge", f"proverb={DATA / 'proverbs.txt'}"])
     assert rc == 0 and links.exists() and words.exists()
-    cfg = tmp_path / "config.yaml"
-    cfg.write_text(yaml.safe_dump({
+    assert main(["build", "guillotine-links-index", "--links", str(links), "--words", str(words),
+                 "--out", str(index)]) == 0
+    raw = {
         "results_dir": str(results),
+        "corpora": {"x": {"kind": "text", "language": "it", "source": str(tokens)}},
+        "collections": {"it": {"corpora": ["x"]}},
+        "cooccur": {"collections": []},
         "guillotine": {"evidence_games": [str(DATA / "past.jsonl")]},
-    }))
+    }
+    from wordgames.config import load_config
+
+    solver = load_config(raw).section("guillotine")["solver"]
+    assert main(["build", "guillotine-train", "--links-index", str(index), "--morphit",
+                 "--evidence", str(DATA / "past.jsonl"), "--solver-params", json.dumps(solver),
+                 "--out", str(results / "guillotine" / "model.json")]) == 0
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(yaml.safe_dump(raw))
     return cfg
 
 
@@ -87,26 +102,32 @@ def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
     assert rc == 2 and "tokens file not found" in capsys.readouterr().err
 
 
-def test_stages_write_compact_copies_that_loading_uses(config, capsys):
-    from wordgames import paths
+def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(config, capsys):
     from wordgames.config import load_config_file
-    from wordgames.guillotine.evidence import LinkIndex
-    from wordgames.guillotine.solvers import load_resources, write_compact_copies
+    from wordgames.guillotine.solvers import load_config_resources
 
     cfg = load_config_file(config)
-    lp = paths.guillotine_links(cfg, "it")
-    index_dir = LinkIndex.compact_dir(lp)
-    assert (index_dir / "stamp.json").exists()  # written by the guillotine-links stage
-    fast = load_resources(cfg, "links")
-    slow = load_resources(cfg, "links", compact=False)
+    fast, found = load_config_resources(cfg, "links", str(config))
+    slow, _ = load_config_resources(cfg, "links", str(config), compact=False)
+    assert set(found) == {"links_index", "evidence", "model", "blacklist", "whitelist"}
     assert fast.links.words == slow.links.words
     assert np.array_equal(fast.links.cnt, slow.links.cnt)
-    assert write_compact_copies(cfg, fast) == []  # up to date: nothing rewritten
-    (index_dir / "stamp.json").unlink()
-    assert write_compact_copies(cfg, slow) == [str(index_dir)]
-    rc = main(["build", "guillotine-train", "--configfile", str(config), "--out",
-               str(config.parent / "model.json")])
-    assert rc == 0 and (config.parent / "model.json").exists()
+    found["model"].unlink()
+    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
+               "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and len(err.splitlines()) == 1
+    assert err.startswith(f"wordgames: error: missing artifact {found['model']} (model of the links")
+
+
+def test_vectors_under_an_unset_data_dir_is_a_config_error(config, capsys):
+    raw = yaml.safe_load(config.read_text())
+    raw["guillotine"]["vectors"] = "{data_dir}/vectors.kv"
+    config.write_text(yaml.safe_dump(raw))
+    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
+               "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "guillotine.vectors {data_dir}/vectors.kv is under {data_dir}" in err
 
 
 def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):

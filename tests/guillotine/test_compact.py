@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-import os
-
 import numpy as np
+import pytest
 
+from wordgames.errors import ArtifactMissingError
 from wordgames.guillotine.compact import read_compact, write_compact
 from wordgames.guillotine.evidence import LinkIndex, Resources
 from wordgames.guillotine.lexicon import Lexicon
@@ -26,13 +26,14 @@ def _tables(tmp_path):
     return links, words
 
 
-def test_compact_links_index_equals_the_table_one_and_goes_stale(tmp_path):
+def test_compact_links_index_equals_the_table_one(tmp_path):
     links, words = _tables(tmp_path)
-    built = LinkIndex.load(links, words, compact=False)
-    d = LinkIndex.compact_dir(links)
-    assert LinkIndex.from_compact(d, [links, words]) is None  # nothing written yet
-    built.save_compact(d, [links, words])
-    fast = LinkIndex.load(links, words)
+    built = LinkIndex.load(links, words)
+    d = tmp_path / "links-index"
+    with pytest.raises(ArtifactMissingError, match="not a complete compact copy"):
+        LinkIndex.from_compact(d)  # nothing written yet
+    built.save_compact(d)
+    fast = LinkIndex.from_compact(d)
     assert isinstance(fast.dst, np.memmap) or isinstance(fast.dst.base, np.memmap)
     assert fast.words == built.words and fast.total == built.total
     assert fast.patterns_present == built.patterns_present
@@ -40,21 +41,15 @@ def test_compact_links_index_equals_the_table_one_and_goes_stale(tmp_path):
         for a, b in zip(fast.neighbours(w), built.neighbours(w), strict=True):
             assert np.array_equal(a, b)
         assert fast.count(w) == built.count(w)
-    # the source changes: the copy is ignored and the tables are read again
-    st = os.stat(links)
-    os.utime(links, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
-    assert LinkIndex.from_compact(d, [links, words]) is None
-    assert LinkIndex.load(links, words).words == built.words
 
 
-def test_compact_copy_without_stamp_is_not_read(tmp_path):
-    src = tmp_path / "src.bin"
-    src.write_bytes(b"x")
-    d = write_compact(tmp_path / "c", {"a": np.arange(3)}, ["x", "y"], [src])
-    arrays, words, _ = read_compact(d, [src])
+def test_compact_copy_without_meta_is_an_error(tmp_path):
+    d = write_compact(tmp_path / "c", {"a": np.arange(3)}, ["x", "y"])
+    arrays, words, _ = read_compact(d)
     assert words == ["x", "y"] and arrays["a"].tolist() == [0, 1, 2]
-    (d / "stamp.json").unlink()
-    assert read_compact(d, [src]) is None
+    (d / "meta.json").unlink()
+    with pytest.raises(ArtifactMissingError, match="no meta.json"):
+        read_compact(d)
 
 
 def test_lexicon_forms_share_a_lemma():

@@ -101,6 +101,7 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
         rc = main(["build", "hangman-eval", "--phrases", str(PHRASES / "phrases.txt"),
                    "--name", "tiny", "--solver", solver, "--lm", str(tiny_lm["binary"]),
                    "--unigrams", str(tiny_lm["unigrams"]), "--options", '{"beam": 8}',
+                   "--lives", "3", "--min-count", "1",
                    "--out", str(out)])
         assert rc == 0
         outs.append(str(out))
@@ -108,7 +109,8 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
     assert len(games) == 4 and {g["solver"] for g in games} == {"posterior"}
     assert all(len(g["letters"]) == g["guesses"] for g in games)
     summary = tmp_path / "summary.parquet"
-    assert main(["build", "hangman-summary", "--in", *outs, "--out", str(summary)]) == 0
+    assert main(["build", "hangman-summary", "--in", *outs, "--out", str(summary),
+                 "--out-table", str(summary.with_suffix(".md"))]) == 0
     rows = read_parquet(summary).to_pylist()
     assert [r["solver"] for r in rows] == ["baseline", "posterior"]
     assert rows[1]["games"] == 4 and rows[1]["wins"] == sum(g["won"] for g in games)

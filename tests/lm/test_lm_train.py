@@ -95,7 +95,8 @@ def test_build_lm_cli(tiny_lm, tmp_path):
     out = tmp_path / "lm"
     rc = main(["build", "lm", "--in", str(TINY), "--arpa", str(out / "model.arpa"),
                "--binary", str(out / "model.binary"), "--unigrams", str(out / "uni.parquet"),
-               "--order", "3", "--memory", "100M", "--discount-fallback"])
+               "--order", "3", "--memory", "100M", "--discount-fallback",
+               "--binary-type", "probing"])
     assert rc == 0
     assert (out / "model.binary").stat().st_size > 0
     assert LanguageModel(out / "model.binary").order == 3

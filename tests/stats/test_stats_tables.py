@@ -85,10 +85,10 @@ def test_cli_stages_and_catalog(tmp_path, repo):
                      "--out", str(d / f"s{k}.parquet"), "--window", "3", "--shard", f"{k}/2",
                      "--chunk-tokens", "1000"]) == 0
     assert main(["build", "cooccur-merge", "--in", str(d / "s0.parquet"), str(d / "s1.parquet"),
-                 "--out", str(d / "cooccur.parquet")]) == 0
+                 "--out", str(d / "cooccur.parquet"), "--memory", "1GB", "--threads", "1"]) == 0
     assert main(["build", "pmi", "--cooccur", str(d / "cooccur.parquet"), "--vocab",
                  str(d / "vocab.parquet"), "--out", str(d / "pmi.parquet"), "--min-count",
-                 "2"]) == 0
+                 "2", "--counts", "count"]) == 0
     assert main(["build", "catalog", "--out", str(d / "catalog.duckdb"),
                  "--table", f"vocab={d / 'vocab.parquet'}",
                  "--table", f"cooccur={d / 'cooccur.parquet'}",

@@ -18,8 +18,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from wordgames.config import Config
-from wordgames.corpus.registry import corpus, download_path
 from wordgames.errors import InputError
 from wordgames.progress import progress
 
@@ -120,12 +118,3 @@ def download(
     os.replace(part, target)
     log.info("downloaded %s (%d bytes, SHA-1 %s)", target, target.stat().st_size, got)
     return target
-
-
-def download_corpus(cfg: Config, name: str) -> list[Path]:
-    """Fetch every URL source of corpus ``name`` into its download folder."""
-    c = corpus(cfg, name)
-    urls = [s for s in c.sources if s.is_url]
-    if not urls:
-        raise InputError(f"corpus {name}: no URL source to download")
-    return [download(s.url, download_path(cfg, c, s), s.sha1) for s in urls]

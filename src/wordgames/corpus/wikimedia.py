@@ -29,8 +29,7 @@ import xml.parsers.expat
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordgames.config import Config
-from wordgames.corpus.registry import Corpus, local_files
+from wordgames.corpus.registry import Corpus
 from wordgames.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -626,7 +625,7 @@ def parse_wikiquote(title: str, wikitext: str) -> list[tuple[str, str]]:
 # the kind reader
 
 
-def mediawiki_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterator:
+def mediawiki_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterator:
     from wordgames.progress import progress
 
     namespaces = tuple(c.options.get("namespaces", [0]))
@@ -635,7 +634,6 @@ def mediawiki_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterato
     def on_siteinfo(site_info):
         drop[0] = site_drop_prefixes(site_info)
 
-    files = local_files(cfg, c)
     # a dump split in parts (enwiki-...-pages-articles1.xml-p1p41242.bz2, ...): with at least as many
     # files as shards, each shard reads whole files; otherwise every shard streams every file and
     # keeps one page in N

@@ -89,27 +89,18 @@ class LinkIndex:
 
     ARRAYS = ("dst", "pat", "cnt", "dir", "offsets", "word_count")
 
-    @staticmethod
-    def compact_dir(links_path: str | os.PathLike) -> Path:
-        """Where the stages write the memory-mappable copy: ``links-index/`` beside the table."""
-        p = Path(links_path)
-        return p.with_name(p.stem + "-index")
-
-    def save_compact(self, directory: str | os.PathLike, sources) -> Path:
+    def save_compact(self, directory: str | os.PathLike) -> Path:
         from wordgames.guillotine.compact import write_compact
 
         return write_compact(directory, {a: getattr(self, a) for a in self.ARRAYS}, self.words,
-                             sources, {"patterns_present": self.patterns_present})
+                             {"patterns_present": self.patterns_present})
 
     @classmethod
-    def from_compact(cls, directory: str | os.PathLike, sources, source: str = ""):
-        """The index memory-mapped from :meth:`save_compact`'s files, or None if absent/stale."""
+    def from_compact(cls, directory: str | os.PathLike, source: str = ""):
+        """The index memory-mapped from :meth:`save_compact`'s files."""
         from wordgames.guillotine.compact import read_compact
 
-        got = read_compact(directory, sources)
-        if got is None:
-            return None
-        arrays, words, meta = got
+        arrays, words, meta = read_compact(directory)
         obj = cls.__new__(cls)
         for a in cls.ARRAYS:
             setattr(obj, a, arrays[a])
@@ -117,20 +108,14 @@ class LinkIndex:
         obj.index = {w: i for i, w in enumerate(words)}
         obj.total = float(np.asarray(obj.word_count).sum()) or 1.0
         obj.patterns_present = list(meta.get("patterns_present", []))
-        obj.source = source
+        obj.source = source or str(directory)
         return obj
 
     @classmethod
-    def load(cls, links_path: str | os.PathLike, words_path: str | os.PathLike | None = None,
-             compact: bool = True):
-        """From the compact copy when it is up to date, else from the stage's tables."""
+    def load(cls, links_path: str | os.PathLike, words_path: str | os.PathLike | None = None):
+        """From the stage's tables (the links and their unigram counts)."""
         from wordgames.artifacts import read_parquet
 
-        if compact:
-            obj = cls.from_compact(cls.compact_dir(links_path), [links_path, words_path],
-                                   source=str(links_path))
-            if obj is not None:
-                return obj
         table = read_parquet(links_path)
         words = counts = None
         if words_path is not None and Path(words_path).exists():
@@ -223,33 +208,28 @@ class Vectors:
         self.words: list[str] = [normalize(w) for w in kv.index_to_key]
         self.source = source
 
-    @staticmethod
-    def sources(path: str | os.PathLike) -> list[Path]:
-        p = Path(path)
-        return [p, p.with_name(p.name + ".vectors.npy")]
-
     def save_compact(self, directory: str | os.PathLike) -> Path:
         from wordgames.guillotine.compact import write_compact
 
-        return write_compact(directory, {"unit": self.unit}, self.words,
-                             self.sources(self.source) if self.source else [])
+        return write_compact(directory, {"unit": self.unit}, self.words, {"source": self.source})
 
     @classmethod
-    def load(cls, path: str | os.PathLike, compact_dir: str | os.PathLike | None = None) -> Vectors:
-        """From ``compact_dir`` (unit vectors, memory-mapped, no gensim) when up to date."""
-        if compact_dir is not None:
-            from wordgames.guillotine.compact import read_compact
+    def from_compact(cls, directory: str | os.PathLike) -> Vectors:
+        """The unit vectors memory-mapped from :meth:`save_compact`'s folder (no gensim)."""
+        from wordgames.guillotine.compact import read_compact
 
-            got = read_compact(compact_dir, cls.sources(path))
-            if got is not None:
-                arrays, words, _ = got
-                obj = cls.__new__(cls)
-                obj.kv = None
-                obj.unit = arrays["unit"]
-                obj.words = words
-                obj.index = {w: i for i, w in enumerate(words)}
-                obj.source = str(path)
-                return obj
+        arrays, words, meta = read_compact(directory)
+        obj = cls.__new__(cls)
+        obj.kv = None
+        obj.unit = arrays["unit"]
+        obj.words = words
+        obj.index = {w: i for i, w in enumerate(words)}
+        obj.source = str(meta.get("source") or directory)
+        return obj
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Vectors:
+        """From gensim KeyedVectors (memory-mapped)."""
         from gensim.models import KeyedVectors
 
         return cls(KeyedVectors.load(str(path), mmap="r"), source=str(path))

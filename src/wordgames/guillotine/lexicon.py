@@ -20,6 +20,7 @@ import gzip
 import json
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -157,7 +158,9 @@ class Lexicon:
 
 def load_lexicon(*, blacklist: str | os.PathLike | None = None,
                  whitelist: str | os.PathLike | None = None,
-                 wiktionary: str | os.PathLike | None = None, morphit: bool = True) -> Lexicon:
+                 wiktionary: Sequence[str | os.PathLike] = (), morphit: bool = True) -> Lexicon:
+    """Morph-it! (unless ``morphit`` is false), plus the noun and adjective lemmas of the given
+    Wiktionary entries tables, plus the black and white lists."""
     lex = Lexicon()
     if morphit:
         lex.nouns = dict(morphit_table("noun"))
@@ -170,24 +173,31 @@ def load_lexicon(*, blacklist: str | os.PathLike | None = None,
         if lex.nouns:
             lex.sources.append(f"Morph-it! via spacy-lookups-data ({len(lex.nouns)} noun forms, "
                                f"{len(lex.adjs)} adjective forms)")
-    if wiktionary is not None and Path(wiktionary).exists():
-        from wordgames.artifacts import read_parquet
-
-        table = read_parquet(wiktionary)
-        if {"lemma", "pos"} <= set(table.column_names):
-            added = 0
-            for lemma, pos in zip(table.column("lemma").to_pylist(),
-                                  table.column("pos").to_pylist(), strict=True):
-                if not lemma or not pos:
-                    continue
-                w, p = normalize(lemma), str(pos).lower()
-                if p in NOUN_POS and w not in lex.nouns:
-                    lex.nouns[w] = w
-                    added += 1
-                elif p in ADJ_POS and w not in lex.adjs:
-                    lex.adjs[w] = w
-                    added += 1
-            lex.sources.append(f"Wiktionary entries {wiktionary} (+{added} lemmas)")
+    if isinstance(wiktionary, (str, os.PathLike)):
+        wiktionary = [wiktionary]
+    for table_path in wiktionary:
+        _add_wiktionary(lex, table_path)
     lex.blacklist = read_word_list(blacklist)
     lex.whitelist = read_word_list(whitelist)
     return lex
+
+
+def _add_wiktionary(lex: Lexicon, table_path: str | os.PathLike) -> None:
+    from wordgames.artifacts import read_parquet
+
+    table = read_parquet(table_path)
+    if not {"lemma", "pos"} <= set(table.column_names):
+        return
+    added = 0
+    for lemma, pos in zip(table.column("lemma").to_pylist(), table.column("pos").to_pylist(),
+                          strict=True):
+        if not lemma or not pos:
+            continue
+        w, p = normalize(lemma), str(pos).lower()
+        if p in NOUN_POS and w not in lex.nouns:
+            lex.nouns[w] = w
+            added += 1
+        elif p in ADJ_POS and w not in lex.adjs:
+            lex.adjs[w] = w
+            added += 1
+    lex.sources.append(f"Wiktionary entries {table_path} (+{added} lemmas)")

@@ -431,10 +431,6 @@ def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: st
                if name in corpus}
     summary.update({k: len(v) for k, v in counters.items()})
     log.info("links per pattern: %s", summary)
-    from wordgames.guillotine.evidence import LinkIndex
-
-    LinkIndex.load(out, words_out, compact=False).save_compact(LinkIndex.compact_dir(out),
-                                                               [out, words_out])
     return summary
 
 

@@ -46,16 +46,17 @@ def register(commands) -> None:
     b.add_argument("--solver", required=True)
     b.add_argument("--lm", required=True)
     b.add_argument("--unigrams", required=True)
-    b.add_argument("--lives", type=int, default=3)
+    b.add_argument("--lives", type=int, required=True)
     b.add_argument("--limit", type=int)
-    b.add_argument("--min-count", type=int, default=1)
-    b.add_argument("--options", default="{}", help="solver options as JSON")
+    b.add_argument("--min-count", type=int, required=True)
+    b.add_argument("--options", required=True, help="solver options as JSON")
     b.add_argument("--out", required=True, help="per-game Parquet")
     b.set_defaults(handler=_build_eval)
 
     b = commands.build.add_parser("hangman-summary", help="summary table of hangman evaluations")
     b.add_argument("--in", dest="games", nargs="+", required=True, help="per-game Parquet files")
-    b.add_argument("--out", required=True, help="summary Parquet (a .md table is written beside)")
+    b.add_argument("--out", required=True, help="summary Parquet")
+    b.add_argument("--out-table", required=True, help="summary Markdown table")
     b.set_defaults(handler=_build_summary)
 
 
@@ -207,7 +208,7 @@ def _build_summary(args) -> int:
         rows.append({"phrase_set": name, "solver": solver, **summarise(recs)})
     table = pa.Table.from_pylist(rows)
     write_parquet(table, args.out)
-    md = args.out.rsplit(".", 1)[0] + ".md"
+    md = args.out_table
     cols = ["phrase_set", "solver", "games", "wins", "win_rate", "mean_wrong", "seconds_per_guess"]
     with atomic_open(md) as fh:
         fh.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
