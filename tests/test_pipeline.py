@@ -21,8 +21,9 @@ import yaml
 pytestmark = pytest.mark.slow
 
 
-def tiny_config(repo: Path, workdir: Path, data: Path | None = None, name: str = "config.yaml",
-                **changes) -> Path:
+def tiny_config(
+    repo: Path, workdir: Path, data: Path | None = None, name: str = "config.yaml", **changes
+) -> Path:
     """The merged fragments; ``changes`` maps dotted keys (``glove.dim``) to new values."""
     merged: dict = {"results_dir": str(workdir / "results")}
     data = data or repo / "tests/data"
@@ -42,12 +43,19 @@ def tiny_config(repo: Path, workdir: Path, data: Path | None = None, name: str =
 
 def run_snakemake(repo: Path, workdir: Path, configfile: Path, *extra: str, env=None):
     cmd = [
-        sys.executable, "-m", "snakemake",
-        "--snakefile", str(repo / "Snakefile"),
-        "--directory", str(workdir),
-        "--configfile", str(configfile),
-        "--workflow-profile", str(repo / "workflow/profiles/default"),
-        "--cores", "2",
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(repo / "Snakefile"),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(configfile),
+        "--workflow-profile",
+        str(repo / "workflow/profiles/default"),
+        "--cores",
+        "2",
         *extra,
     ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
@@ -115,8 +123,13 @@ def test_glove_dim_plans_glove_and_what_reads_it(repo, built):
     configfile = tiny_config(repo, workdir, data, name="dim.yaml", **{"glove.dim": 12})
     jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
     assert rules_of(jobs) == {
-        "glove", "vectors_eval", "vectors_summary", "guillotine_vectors_unit",
-        "guillotine_train", "guillotine_eval", "report",
+        "glove",
+        "vectors_eval",
+        "vectors_summary",
+        "guillotine_vectors_unit",
+        "guillotine_train",
+        "guillotine_eval",
+        "report",
     }
     assert sorted(w["coll"] for r, w in jobs if r == "glove") == ["en", "it"]
 
@@ -134,16 +147,25 @@ def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, 
     corpora = {w["corpus"] for _, w in jobs if "corpus" in w}
     assert corpora == {"tiny-en-text"}  # the other corpora are untouched
     assert {w["coll"] for _, w in jobs if "coll" in w} == {"en"}
-    assert {"corpus_extract", "corpus_merge", "collect", "stats_vocab", "glove", "lm",
-            "hangman_eval", "report"} <= rules_of(jobs)
+    assert {
+        "corpus_extract",
+        "corpus_merge",
+        "collect",
+        "stats_vocab",
+        "glove",
+        "lm",
+        "hangman_eval",
+        "report",
+    } <= rules_of(jobs)
     assert not any(r.startswith(("wordle_", "guillotine_")) for r in rules_of(jobs))
 
 
 def test_parsing_writes_nothing_and_data_dir_paths_do_not_crash(repo, tmp_path):
     """-n and --lint on a fresh folder write no artifact; guillotine.vectors under an unset
     {data_dir} leaves the stages that read it out instead of failing with a WildcardError."""
-    configfile = tiny_config(repo, tmp_path, **{"guillotine.vectors": "{data_dir}/vectors.kv",
-                                                "data_dir": None})
+    configfile = tiny_config(
+        repo, tmp_path, **{"guillotine.vectors": "{data_dir}/vectors.kv", "data_dir": None}
+    )
     env = {k: v for k, v in __import__("os").environ.items() if k != "WORDGAMES_DATA"}
     jobs = planned(run_snakemake(repo, tmp_path, configfile, "--dry-run", env=env))
     assert "guillotine_links" in rules_of(jobs)

@@ -10,8 +10,13 @@ import yaml
 
 
 def list_rules(repo) -> set[str]:
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--list-rules"], cwd=repo,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--list-rules"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return {line.strip() for line in result.stdout.splitlines() if line.strip()}
 

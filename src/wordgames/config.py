@@ -169,7 +169,9 @@ def read_yaml(path: str | os.PathLike) -> dict:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
-        raise ConfigError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+        raise ConfigError(
+            f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"
+        ) from None
     if data is None:
         return {}
     if not isinstance(data, dict):

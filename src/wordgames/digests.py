@@ -35,8 +35,9 @@ def sha256_file(path: str | os.PathLike) -> str:
 class DigestCache:
     """File hashes keyed by (path, size, mtime); ``save`` writes new entries unless disabled."""
 
-    def __init__(self, path: str | os.PathLike = CACHE_FILE,
-                 writable: Callable[[], bool] = lambda: True):
+    def __init__(
+        self, path: str | os.PathLike = CACHE_FILE, writable: Callable[[], bool] = lambda: True
+    ):
         self.path = Path(path)
         self.writable = writable
         self._entries: dict[str, str] | None = None

@@ -46,10 +46,17 @@ class Stages:
         for message in missing_sources(cfg, c):
             raise InputError(message)
         tables = {t: paths.corpus_shard_table(cfg, name, shard, t) for t in TABLE_SCHEMAS}
-        spec = type(c).from_spec(name, c.spec(), [s.value for s in c.sources
-                                                  if s.value.startswith("wordfreq:")])
-        return extract_shard(spec, files, shard, paths.corpus_extract(cfg, name, shard),
-                             paths.corpus_shard_summary(cfg, name, shard), tables)
+        spec = type(c).from_spec(
+            name, c.spec(), [s.value for s in c.sources if s.value.startswith("wordfreq:")]
+        )
+        return extract_shard(
+            spec,
+            files,
+            shard,
+            paths.corpus_extract(cfg, name, shard),
+            paths.corpus_shard_summary(cfg, name, shard),
+            tables,
+        )
 
     @staticmethod
     def tokenize(cfg, name: str, shard: str = "000") -> dict:
@@ -57,9 +64,11 @@ class Stages:
         from wordgames.corpus.pipeline import tokenize_shard
         from wordgames.corpus.registry import corpus
 
-        return tokenize_shard(paths.corpus_extract(cfg, name, shard),
-                              paths.corpus_shard_sentences(cfg, name, shard),
-                              corpus(cfg, name).language)
+        return tokenize_shard(
+            paths.corpus_extract(cfg, name, shard),
+            paths.corpus_shard_sentences(cfg, name, shard),
+            corpus(cfg, name).language,
+        )
 
     @staticmethod
     def merge(cfg, name: str) -> dict:
@@ -69,16 +78,24 @@ class Stages:
 
         c = corpus(cfg, name)
         for t in c.tables:
-            concat_table(t, [paths.corpus_shard_table(cfg, name, s, t) for s in c.shard_ids],
-                         paths.corpus_table(cfg, name, t))
+            concat_table(
+                t,
+                [paths.corpus_shard_table(cfg, name, s, t) for s in c.shard_ids],
+                paths.corpus_table(cfg, name, t),
+            )
         return merge_corpus(
-            name, kind=c.kind, language=c.language, wiki=c.wiki,
+            name,
+            kind=c.kind,
+            language=c.language,
+            wiki=c.wiki,
             shard_summaries=[paths.corpus_shard_summary(cfg, name, s) for s in c.shard_ids],
             shard_sentences=[paths.corpus_shard_sentences(cfg, name, s) for s in c.shard_ids]
-            if c.has_text else [],
+            if c.has_text
+            else [],
             tables=[paths.corpus_table(cfg, name, t) for t in c.tables],
             out_sentences=paths.corpus_sentences(cfg, name),
-            out_tokens=paths.corpus_tokens(cfg, name), out_summary=paths.corpus_summary(cfg, name),
+            out_tokens=paths.corpus_tokens(cfg, name),
+            out_summary=paths.corpus_summary(cfg, name),
         )
 
     @classmethod
@@ -100,7 +117,8 @@ class Stages:
 
         members = [c.name for c in collection_members(cfg, collection)]
         return collect(
-            collection, language=collection_language(cfg, collection),
+            collection,
+            language=collection_language(cfg, collection),
             tokens=[paths.corpus_tokens(cfg, m) for m in members],
             sentences=[paths.corpus_sentences(cfg, m) for m in members],
             summaries=[paths.corpus_summary(cfg, m) for m in members],

@@ -125,6 +125,19 @@ def test_download_stage_writes_the_path_it_is_given(server, tmp_path):
 
     url, _ = server
     target = tmp_path / "downloads" / "w" / "dump.xml.bz2"
-    assert main(["build", "download", "--url", f"{url}/dump.xml.bz2", "--sha1", SHA1,
-                 "--out", str(target)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "download",
+                "--url",
+                f"{url}/dump.xml.bz2",
+                "--sha1",
+                SHA1,
+                "--out",
+                str(target),
+            ]
+        )
+        == 0
+    )
     assert target.read_bytes() == PAYLOAD

@@ -17,18 +17,31 @@ from wordgames.errors import ConfigError, InputError
 def test_text_paragraphs_and_lines(make_config, corpus_data, stages):
     cfg = make_config(
         {
-            "para": {"kind": "text", "source": str(corpus_data / "text/en/fortunes.txt"),
-                     "options": {"layout": "paragraphs", "documents": "unit"}},
-            "lines": {"kind": "text", "language": "it", "source": str(corpus_data / "text/it"),
-                      "shards": 2, "options": {"layout": "lines", "documents": "file"}},
+            "para": {
+                "kind": "text",
+                "source": str(corpus_data / "text/en/fortunes.txt"),
+                "options": {"layout": "paragraphs", "documents": "unit"},
+            },
+            "lines": {
+                "kind": "text",
+                "language": "it",
+                "source": str(corpus_data / "text/it"),
+                "shards": 2,
+                "options": {"layout": "lines", "documents": "file"},
+            },
         }
     )
     para = stages.build(cfg, "para")
     assert para["documents"] == 3
     tokens = paths.corpus_tokens(cfg, "para").read_text().splitlines()
     # hard-wrapped lines are joined: the first sentence spans two lines of the file
-    assert tokens[0] == "a critic is a man who creates nothing and thereby feels qualified to judge the work of creative men"
-    assert "it's not the size of the dog in the fight it's the size of the fight in the dog" in tokens
+    assert (
+        tokens[0]
+        == "a critic is a man who creates nothing and thereby feels qualified to judge the work of creative men"
+    )
+    assert (
+        "it's not the size of the dog in the fight it's the size of the fight in the dog" in tokens
+    )
     lines = stages.build(cfg, "lines")
     assert lines["documents"] == 2 and lines["sentences"] == 7
     table = pq.read_table(paths.corpus_sentences(cfg, "lines"))
@@ -41,9 +54,17 @@ def test_text_paragraphs_and_lines(make_config, corpus_data, stages):
 def test_titles_and_collection_manifest(make_config, corpus_data, stages):
     cfg = make_config(
         {
-            "t": {"kind": "titles", "language": "it", "source": str(corpus_data / "itwiki-titles-tiny.txt")},
-            "wt": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwiktionary-tiny.xml"),
-                   "options": {"wiki": "wiktionary"}},
+            "t": {
+                "kind": "titles",
+                "language": "it",
+                "source": str(corpus_data / "itwiki-titles-tiny.txt"),
+            },
+            "wt": {
+                "kind": "mediawiki",
+                "language": "it",
+                "source": str(corpus_data / "itwiktionary-tiny.xml"),
+                "options": {"wiki": "wiktionary"},
+            },
             "txt": {"kind": "text", "language": "it", "source": str(corpus_data / "text/it/*.txt")},
         },
         {"it": {"corpora": ["wt", "t", "txt"]}},
@@ -52,12 +73,18 @@ def test_titles_and_collection_manifest(make_config, corpus_data, stages):
         stages.build(cfg, name)
     titles = pq.read_table(paths.corpus_table(cfg, "t", "titles")).to_pylist()
     assert [t["title"] for t in titles] == [
-        "Porta", "Porta Pia", "A porte chiuse", "Porta a porta", "Sfondare una porta aperta",
+        "Porta",
+        "Porta Pia",
+        "A porte chiuse",
+        "Porta a porta",
+        "Sfondare una porta aperta",
     ]
     manifest = stages.collect(cfg, "it")
     assert manifest["tables"]["wiktionary"] == [str(paths.corpus_table(cfg, "wt", "wiktionary"))]
     assert manifest["tables"]["titles"] == [str(paths.corpus_table(cfg, "t", "titles"))]
-    assert paths.collection_corpus_tables(cfg, "it", "wiktionary") == [paths.corpus_table(cfg, "wt", "wiktionary")]
+    assert paths.collection_corpus_tables(cfg, "it", "wiktionary") == [
+        paths.corpus_table(cfg, "wt", "wiktionary")
+    ]
     assert json.loads(paths.collection_manifest(cfg, "it").read_text())["language"] == "it"
     lines = paths.collection_tokens(cfg, "it").read_text().splitlines()
     sentences = pq.read_table(paths.collection_sentences(cfg, "it"))
@@ -96,7 +123,14 @@ def test_bnc_missing_says_where_to_get_it(make_config, tmp_path, stages):
 
 def test_wordfreq_frequency_table(make_config, stages):
     cfg = make_config(
-        {"wf": {"kind": "wordfreq", "language": "it", "source": "wordfreq:best", "options": {"top_n": 300}}}
+        {
+            "wf": {
+                "kind": "wordfreq",
+                "language": "it",
+                "source": "wordfreq:best",
+                "options": {"top_n": 300},
+            }
+        }
     )
     summary = stages.build(cfg, "wf")
     rows = pq.read_table(paths.corpus_table(cfg, "wf", "frequencies")).to_pylist()
@@ -131,15 +165,43 @@ def test_schema_rejects_bad_corpus_keys(make_config):
 
 def test_cli_reports_bad_dump_without_traceback(tmp_path, corpus_data, capsys):
     out = tmp_path / "r/corpora/t/extract"
-    spec = {"kind": "mediawiki", "language": "en", "shards": 1, "max_documents": None,
-            "options": {"wiki": "wikipedia"}}
-    assert main(["build", "extract", "--corpus", "t", "--shard", "000", "--spec", json.dumps(spec),
-                 "--files", str(corpus_data / "truncated.xml.bz2"),
-                 "--out", str(out / "000.parquet"), "--summary-out", str(out / "000.summary.json"),
-                 "--table-out", f"titles={out / '000.titles.parquet'}",
-                 "--table-out", f"redirects={out / '000.redirects.parquet'}"]) == 2
+    spec = {
+        "kind": "mediawiki",
+        "language": "en",
+        "shards": 1,
+        "max_documents": None,
+        "options": {"wiki": "wikipedia"},
+    }
+    assert (
+        main(
+            [
+                "build",
+                "extract",
+                "--corpus",
+                "t",
+                "--shard",
+                "000",
+                "--spec",
+                json.dumps(spec),
+                "--files",
+                str(corpus_data / "truncated.xml.bz2"),
+                "--out",
+                str(out / "000.parquet"),
+                "--summary-out",
+                str(out / "000.summary.json"),
+                "--table-out",
+                f"titles={out / '000.titles.parquet'}",
+                "--table-out",
+                f"redirects={out / '000.redirects.parquet'}",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
-    assert "wordgames: error:" in err and "truncated.xml.bz2: compressed stream ends early at byte" in err
+    assert (
+        "wordgames: error:" in err
+        and "truncated.xml.bz2: compressed stream ends early at byte" in err
+    )
     assert "Traceback" not in err
     # nothing half-written is left behind
     assert not (tmp_path / "r/corpora/t/extract/000.parquet").exists()

@@ -31,11 +31,36 @@ def config(tmp_path, monkeypatch):
     links = results / "it" / "guillotine" / "links.parquet"
     words = results / "it" / "guillotine" / "link-words.parquet"
     index = results / "it" / "guillotine" / "links-index"
-    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out", str(links),
-               "--words-out", str(words), "--knowledge", f"proverb={DATA / 'proverbs.txt'}"])
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tokens),
+            "--out",
+            str(links),
+            "--words-out",
+            str(words),
+            "--knowledge",
+            f"proverb={DATA / 'proverbs.txt'}",
+        ]
+    )
     assert rc == 0 and links.exists() and words.exists()
-    assert main(["build", "guillotine-links-index", "--links", str(links), "--words", str(words),
-                 "--out", str(index)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "guillotine-links-index",
+                "--links",
+                str(links),
+                "--words",
+                str(words),
+                "--out",
+                str(index),
+            ]
+        )
+        == 0
+    )
     raw = {
         "results_dir": str(results),
         "corpora": {"x": {"kind": "text", "language": "it", "source": str(tokens)}},
@@ -46,17 +71,45 @@ def config(tmp_path, monkeypatch):
     from wordgames.config import load_config
 
     solver = load_config(raw).section("guillotine")["solver"]
-    assert main(["build", "guillotine-train", "--links-index", str(index), "--morphit",
-                 "--evidence", str(DATA / "past.jsonl"), "--solver-params", json.dumps(solver),
-                 "--out", str(results / "guillotine" / "model.json")]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "guillotine-train",
+                "--links-index",
+                str(index),
+                "--morphit",
+                "--evidence",
+                str(DATA / "past.jsonl"),
+                "--solver-params",
+                json.dumps(solver),
+                "--out",
+                str(results / "guillotine" / "model.json"),
+            ]
+        )
+        == 0
+    )
     cfg = tmp_path / "config.yaml"
     cfg.write_text(yaml.safe_dump(raw))
     return cfg
 
 
 def test_solve_shows_ranked_answers_with_links(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config), "--top", "3"])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "zoccolo",
+            "--configfile",
+            str(config),
+            "--top",
+            "3",
+        ]
+    )
     out = capsys.readouterr().out
     assert rc == 0
     assert "1. duro" in out
@@ -64,8 +117,20 @@ def test_solve_shows_ranked_answers_with_links(config, capsys):
 
 
 def test_solve_json_is_one_object(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config), "--json"])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "zoccolo",
+            "--configfile",
+            str(config),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert rc == 0 and data["answers"][0]["word"] == "duro"
     assert set(data["answers"][0]["evidence"]) == {"pane", "gioco", "testa", "osso", "zoccolo"}
@@ -73,8 +138,19 @@ def test_solve_json_is_one_object(config, capsys):
 
 
 def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "xqzwv",
-               "--configfile", str(config)])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "xqzwv",
+            "--configfile",
+            str(config),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "unknown word 'xqzwv'" in err and len(err.splitlines()) == 1
     rc = main(["guillotine", "solve", "pane", "gioco", "--configfile", str(config)])
@@ -82,23 +158,51 @@ def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
 
 
 def test_eval_json_and_bad_file(config, capsys, tmp_path):
-    rc = main(["guillotine", "eval", "--games", str(DATA / "games.json"), "--configfile",
-               str(config), "--json"])
+    rc = main(
+        [
+            "guillotine",
+            "eval",
+            "--games",
+            str(DATA / "games.json"),
+            "--configfile",
+            str(config),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert rc == 0
     for key in ("games", "accuracy", "r_at_5", "r_at_10", "r_at_100", "mrr", "seconds_per_game"):
         assert key in data
     assert data["games"] == 3 and data["accuracy"] >= 1 / 3  # "duro" is found
     assert any("excluded" in n for n in data["notes"])
-    rc = main(["guillotine", "eval", "--games", str(DATA / "bad.jsonl"), "--configfile",
-               str(config), "--json"])
+    rc = main(
+        [
+            "guillotine",
+            "eval",
+            "--games",
+            str(DATA / "bad.jsonl"),
+            "--configfile",
+            str(config),
+            "--json",
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "bad.jsonl line 2" in err and len(err.splitlines()) == 1
 
 
 def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
-    rc = main(["build", "guillotine-links", "--in", str(tmp_path / "none.txt"), "--out",
-               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet")])
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tmp_path / "none.txt"),
+            "--out",
+            str(tmp_path / "l.parquet"),
+            "--words-out",
+            str(tmp_path / "w.parquet"),
+        ]
+    )
     assert rc == 2 and "tokens file not found" in capsys.readouterr().err
 
 
@@ -113,19 +217,43 @@ def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(co
     assert fast.links.words == slow.links.words
     assert np.array_equal(fast.links.cnt, slow.links.cnt)
     found["model"].unlink()
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config)])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "zoccolo",
+            "--configfile",
+            str(config),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and len(err.splitlines()) == 1
-    assert err.startswith(f"wordgames: error: missing artifact {found['model']} (model of the links")
+    assert err.startswith(
+        f"wordgames: error: missing artifact {found['model']} (model of the links"
+    )
 
 
 def test_vectors_under_an_unset_data_dir_is_a_config_error(config, capsys):
     raw = yaml.safe_load(config.read_text())
     raw["guillotine"]["vectors"] = "{data_dir}/vectors.kv"
     config.write_text(yaml.safe_dump(raw))
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config)])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "zoccolo",
+            "--configfile",
+            str(config),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "guillotine.vectors {data_dir}/vectors.kv is under {data_dir}" in err
 
@@ -133,9 +261,20 @@ def test_vectors_under_an_unset_data_dir_is_a_config_error(config, capsys):
 def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):
     tokens = tmp_path / "tokens.txt"
     tokens.write_text("il pane duro\n")
-    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out",
-               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet"),
-               "--wordnet", str(tmp_path / "none.tsv")])
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tokens),
+            "--out",
+            str(tmp_path / "l.parquet"),
+            "--words-out",
+            str(tmp_path / "w.parquet"),
+            "--wordnet",
+            str(tmp_path / "none.tsv"),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "wordnet table not found" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "l.parquet").exists()

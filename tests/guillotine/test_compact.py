@@ -17,12 +17,26 @@ def _tables(tmp_path):
 
     links = tmp_path / "links.parquet"
     words = tmp_path / "link-words.parquet"
-    write_parquet(pa.table({"left": ["pane", "gioco", "testa", "stelle"],
-                            "right": ["duro", "duro", "dura", "cadenti"],
-                            "pattern": ["adj", "adj", "adj", "adj"],
-                            "count": pa.array([3, 2, 4, 7], pa.int64())}), links)
-    write_parquet(pa.table({"word": ["pane", "gioco", "testa", "duro", "dura", "solo"],
-                            "count": pa.array([10, 9, 8, 7, 6, 5], pa.int64())}), words)
+    write_parquet(
+        pa.table(
+            {
+                "left": ["pane", "gioco", "testa", "stelle"],
+                "right": ["duro", "duro", "dura", "cadenti"],
+                "pattern": ["adj", "adj", "adj", "adj"],
+                "count": pa.array([3, 2, 4, 7], pa.int64()),
+            }
+        ),
+        links,
+    )
+    write_parquet(
+        pa.table(
+            {
+                "word": ["pane", "gioco", "testa", "duro", "dura", "solo"],
+                "count": pa.array([10, 9, 8, 7, 6, 5], pa.int64()),
+            }
+        ),
+        words,
+    )
     return links, words
 
 
@@ -53,17 +67,20 @@ def test_compact_copy_without_meta_is_an_error(tmp_path):
 
 
 def test_lexicon_forms_share_a_lemma():
-    lex = Lexicon(nouns={"stella": "stella", "stelle": "stella"},
-                  adjs={"duro": "duro", "dura": "duro", "duri": "duro"})
+    lex = Lexicon(
+        nouns={"stella": "stella", "stelle": "stella"},
+        adjs={"duro": "duro", "dura": "duro", "duri": "duro"},
+    )
     assert lex.forms("stelle") == {"stella", "stelle"}
     assert lex.forms("dura") == {"duro", "dura", "duri"}
     assert lex.forms("xyz") == {"xyz"}
 
 
 def test_lexicon_forms_of_a_verb_clue_but_not_of_a_noun_that_is_also_a_verb_form():
-    lex = Lexicon(nouns={"messa": "messa", "messe": "messa"},
-                  verbs={"mettere": "mettere", "mise": "mettere", "messa": "mettere",
-                         "mette": "mettere"})
+    lex = Lexicon(
+        nouns={"messa": "messa", "messe": "messa"},
+        verbs={"mettere": "mettere", "mise": "mettere", "messa": "mettere", "mette": "mettere"},
+    )
     assert lex.forms("mise") == {"mettere", "mise", "messa", "mette"}
     assert lex.forms("messa") == {"messa", "messe"}  # read as the noun
     assert not lex.is_candidate("mettere")  # verbs link clues; they are never answers
@@ -73,11 +90,18 @@ def test_clue_forms_pool_evidence_and_add_candidates():
     # "cadenti" is linked to the plural "stelle" only; the clue is the singular "stella"
     rows = [("stelle", "cadenti", "adj", 7), ("pane", "duro", "adj", 3)]
     left, right, pat, cnt = zip(*rows, strict=True)
-    li = LinkIndex(list(left), list(right), list(pat), list(cnt),
-                   words=["stella", "stelle", "cadenti", "pane", "duro"],
-                   word_counts=[5, 5, 5, 5, 5])
-    lex = Lexicon(nouns={"stella": "stella", "stelle": "stella", "pane": "pane"},
-                  adjs={"cadenti": "cadente", "cadente": "cadente", "duro": "duro"})
+    li = LinkIndex(
+        list(left),
+        list(right),
+        list(pat),
+        list(cnt),
+        words=["stella", "stelle", "cadenti", "pane", "duro"],
+        word_counts=[5, 5, 5, 5, 5],
+    )
+    lex = Lexicon(
+        nouns={"stella": "stella", "stelle": "stella", "pane": "pane"},
+        adjs={"cadenti": "cadente", "cadente": "cadente", "duro": "duro"},
+    )
     clues = ["stella", "pane", "x1", "x2", "x3"]
     on = LinksSolver(Resources(links=li, lexicon=lex), {"pool_forms": True})
     words, X, _ = on.features(clues)
@@ -100,8 +124,8 @@ def test_a_model_saved_with_fewer_features_still_scores():
     rows = [("pane", "duro", "adj", 3), ("gioco", "duro", "adj", 2), ("pane", "casa", "adj", 1)]
     left, right, pat, cnt = zip(*rows, strict=True)
     li = LinkIndex(list(left), list(right), list(pat), list(cnt))
-    lex = Lexicon(nouns={"pane": "pane", "gioco": "gioco", "casa": "casa"},
-                  adjs={"duro": "duro"})
+    lex = Lexicon(nouns={"pane": "pane", "gioco": "gioco", "casa": "casa"}, adjs={"duro": "duro"})
     result = LinksSolver(Resources(links=li, lexicon=lex), None, model).solve(
-        ["pane", "gioco", "a1", "a2", "a3"], top=2)
+        ["pane", "gioco", "a1", "a2", "a3"], top=2
+    )
     assert result.ranked_words()[0] == "duro"

@@ -71,8 +71,13 @@ def make(guesses: list[str], answers: list[str]) -> WordleData:
     return WordleData(guesses=guesses, answers=list(answers), matrix=matrix, answer_rows=rows)
 
 
-def brute_force(data: WordleData, max_guesses: int, rule: str | None = None,
-                opener: str | None = None, history: tuple = ()) -> int:
+def brute_force(
+    data: WordleData,
+    max_guesses: int,
+    rule: str | None = None,
+    opener: str | None = None,
+    history: tuple = (),
+) -> int:
     """Minimum total guesses by exhaustive recursion (INF when some answer needs too many), from
     ``history`` ((guess, pattern) pairs already played, for the hard-mode rule)."""
 
@@ -123,9 +128,18 @@ def check_tree(data: WordleData, tree: OptimalTree, rule: str | None) -> None:
 
 
 def random_lists(draw, alphabet: str, length: int):
-    pool = sorted({"".join(w) for w in draw(st.lists(
-        st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-        min_size=4, max_size=14))})
+    pool = sorted(
+        {
+            "".join(w)
+            for w in draw(
+                st.lists(
+                    st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
+                    min_size=4,
+                    max_size=14,
+                )
+            )
+        }
+    )
     answers = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=7, unique=True))
     return pool, answers
 
@@ -152,8 +166,9 @@ def clustered_games(draw):
             w[i] = draw(st.sampled_from(alphabet))
         words.add("".join(w))
     answers = sorted(words)
-    extra = draw(st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-                          max_size=8))
+    extra = draw(
+        st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length), max_size=8)
+    )
     guesses = sorted(words | {"".join(w) for w in extra})
     return guesses, answers, draw(st.integers(3, 6))
 
@@ -161,8 +176,11 @@ def clustered_games(draw):
 small_games = st.one_of(random_games(), clustered_games())
 
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @SETTINGS
@@ -266,8 +284,10 @@ def test_small_list_tree_and_strategy(small_data, rule):
 def test_strategy_off_tree_is_optimal(rule):
     """After a first guess the tree would not play, the strategy solves the rest exactly (and, in
     hard mode, only with guesses the history allows)."""
-    data = make(["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "dca", "cdb", "bbb", "cbd"],
-                ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "cbd"])
+    data = make(
+        ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "dca", "cdb", "bbb", "cbd"],
+        ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "cbd"],
+    )
     player = OptimalStrategy(data, hard=rule is not None, hard_rule=rule)
     tree = player.tree()
     for other in data.guesses:
@@ -277,8 +297,12 @@ def test_strategy_off_tree_is_optimal(rule):
         for pattern in sorted({int(p) for p in data.matrix[g]} - {data.all_green}):
             cands = np.flatnonzero(data.matrix[g] == pattern).astype(np.int32)
             history = ((other, pattern),)
-            state = GameState(candidates=cands, history=[(g, pattern)], hard=rule is not None,
-                              hard_rule=rule or "nyt")
+            state = GameState(
+                candidates=cands,
+                history=[(g, pattern)],
+                hard=rule is not None,
+                hard_rule=rule or "nyt",
+            )
             guess = data.guesses[player.next_guess(state)]
             assert ref_allowed(rule, history, guess), (history, guess)
             sub = make(data.guesses, [data.answers[b] for b in cands])
@@ -348,9 +372,22 @@ def test_build_wordle_tree_stage(tmp_path, capsys):
     out = tmp_path / "tree.json"
     data = make_data(*load_lists(SMALL_ANSWERS, SMALL_GUESSES))
     save_data(data, tmp_path / "m.npy", tmp_path / "w.parquet")
-    args = parser.parse_args(["build", "wordle-tree", "--matrix", str(tmp_path / "m.npy"),
-                              "--words", str(tmp_path / "w.parquet"), "--max-guesses", "6",
-                              "--hard", "--out", str(out), "--json"])
+    args = parser.parse_args(
+        [
+            "build",
+            "wordle-tree",
+            "--matrix",
+            str(tmp_path / "m.npy"),
+            "--words",
+            str(tmp_path / "w.parquet"),
+            "--max-guesses",
+            "6",
+            "--hard",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     assert args.handler(args) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["mode"] == "hard-nyt" and summary["answers"] == len(data.answers)
@@ -366,8 +403,10 @@ def test_strategy_plays_on_when_the_limit_cannot_be_met():
     """With too few guesses allowed the tree cannot exist; the strategy still plays its best."""
     from wordgames.wordle.game import play_game
 
-    data = make(["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
-                ["bat", "cat", "hat", "mat", "pat", "rat", "sat"])
+    data = make(
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+    )
     assert brute_force(data, 3) == INF
     with pytest.raises(Exception, match="within 3 guesses"):
         solve_tree(data, max_guesses=3)

@@ -48,7 +48,9 @@ def _members(path: Path):
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
         raise InputError(f"{path}: not a readable zip file ({exc})") from None
-    names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}")
+    names = sorted(
+        n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}"
+    )
     if not names:
         names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml"))
     return [(n, (lambda n=n: archive.open(n))) for n in names], archive

@@ -43,8 +43,14 @@ def _extract(args) -> int:
     if args.missing:
         raise InputError(args.missing[0])
     c = Corpus.from_spec(args.corpus, spec, args.source_spec)
-    summary = extract_shard(c, [Path(f) for f in args.files], args.shard, Path(args.out),
-                            Path(args.summary_out), _pairs(args.table_out, "--table-out"))
+    summary = extract_shard(
+        c,
+        [Path(f) for f in args.files],
+        args.shard,
+        Path(args.out),
+        Path(args.summary_out),
+        _pairs(args.table_out, "--table-out"),
+    )
     print(json.dumps(summary))
     return 0
 
@@ -68,9 +74,15 @@ def _merge(args) -> int:
     from wordgames.corpus.pipeline import merge_corpus
 
     summary = merge_corpus(
-        args.corpus, kind=args.kind, language=args.language, wiki=args.wiki,
-        shard_summaries=args.shard_summaries, shard_sentences=args.shard_sentences,
-        tables=args.tables, out_sentences=args.out_sentences, out_tokens=args.out_tokens,
+        args.corpus,
+        kind=args.kind,
+        language=args.language,
+        wiki=args.wiki,
+        shard_summaries=args.shard_summaries,
+        shard_sentences=args.shard_sentences,
+        tables=args.tables,
+        out_sentences=args.out_sentences,
+        out_tokens=args.out_tokens,
         out_summary=args.out_summary,
     )
     print(json.dumps(summary))
@@ -81,8 +93,13 @@ def _collect(args) -> int:
     from wordgames.corpus.pipeline import collect
 
     manifest = collect(
-        args.collection, language=args.language, tokens=args.tokens, sentences=args.sentences,
-        summaries=args.summaries, out_tokens=args.out_tokens, out_sentences=args.out_sentences,
+        args.collection,
+        language=args.language,
+        tokens=args.tokens,
+        sentences=args.sentences,
+        summaries=args.summaries,
+        out_tokens=args.out_tokens,
+        out_sentences=args.out_sentences,
         out_manifest=args.out_manifest,
     )
     print(json.dumps({k: v for k, v in manifest.items() if k != "corpora"}))
@@ -113,17 +130,32 @@ def register(commands) -> None:
     p = build.add_parser("extract", help="extract one shard of a corpus to documents and tables")
     p.add_argument("--corpus", required=True, help="corpus name (prefix of the document ids)")
     p.add_argument("--shard", required=True, help="shard id, 000 .. shards-1")
-    p.add_argument("--spec", required=True,
-                   help="JSON: kind, language, shards, max_documents, options")
+    p.add_argument(
+        "--spec", required=True, help="JSON: kind, language, shards, max_documents, options"
+    )
     p.add_argument("--files", nargs="*", default=[], help="the source files (or BNC zip/folder)")
-    p.add_argument("--source-spec", action="append", default=[],
-                   help="a source that is not a file (wordfreq:<list>)")
-    p.add_argument("--missing", action="append", default=[], metavar="MESSAGE",
-                   help="a source that is not there (the stage fails with this message)")
+    p.add_argument(
+        "--source-spec",
+        action="append",
+        default=[],
+        help="a source that is not a file (wordfreq:<list>)",
+    )
+    p.add_argument(
+        "--missing",
+        action="append",
+        default=[],
+        metavar="MESSAGE",
+        help="a source that is not there (the stage fails with this message)",
+    )
     p.add_argument("--out", required=True, help="documents Parquet (doc, text)")
     p.add_argument("--summary-out", required=True, help="the shard's summary JSON")
-    p.add_argument("--table-out", action="append", default=[], metavar="NAME=PATH",
-                   help="where to write table NAME (written empty when the kind has none)")
+    p.add_argument(
+        "--table-out",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="where to write table NAME (written empty when the kind has none)",
+    )
     p.set_defaults(handler=_extract)
 
     p = build.add_parser("tokenize", help="tokenise one extracted shard into sentences")
@@ -167,8 +199,6 @@ def register(commands) -> None:
     p.add_argument("--out-manifest", required=True)
     p.set_defaults(handler=_collect)
 
-    p = build.add_parser(
-        "tokenize-text", help="tokenise standard input; print one sentence a line"
-    )
+    p = build.add_parser("tokenize-text", help="tokenise standard input; print one sentence a line")
     p.add_argument("--language", choices=LANGUAGES, default="en")
     p.set_defaults(handler=_tokenize_text)

@@ -55,10 +55,17 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
         length = response.headers.get("Content-Length")
         total = (int(length) + have) if length is not None else None
         mode = "ab" if have else "wb"
-        with open(part, mode) as fh, progress(
-            desc=part.name.removesuffix(".part"), total=total, unit="B", unit_scale=True,
-            unit_divisor=1024, initial=have,
-        ) as bar:
+        with (
+            open(part, mode) as fh,
+            progress(
+                desc=part.name.removesuffix(".part"),
+                total=total,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                initial=have,
+            ) as bar,
+        ):
             while True:
                 block = response.read(BLOCK)
                 if not block:
@@ -100,8 +107,14 @@ def download(
                 raise InputError(f"{url}: HTTP {exc.code} {exc.reason}") from None
             last_error = exc
             pause = backoff * 2 ** (attempt - 1)
-            log.warning("attempt %d/%d for %s failed (%s); retrying in %.1f s",
-                        attempt, retries, url, exc, pause)
+            log.warning(
+                "attempt %d/%d for %s failed (%s); retrying in %.1f s",
+                attempt,
+                retries,
+                url,
+                exc,
+                pause,
+            )
             if attempt < retries:
                 time.sleep(pause)
     if last_error is not None:
@@ -112,7 +125,9 @@ def download(
     got = sha1_of(part)
     if expected is not None and got != expected:
         part.unlink()
-        raise InputError(f"{url}: SHA-1 mismatch (expected {expected}, got {got}); the file was removed")
+        raise InputError(
+            f"{url}: SHA-1 mismatch (expected {expected}, got {got}); the file was removed"
+        )
     if expected is None:
         log.warning("%s: no sha1 in the config, not verified (SHA-1 %s)", url, got)
     os.replace(part, target)

@@ -111,12 +111,16 @@ def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str
 
 
 def _doc_name(c: Corpus, path: Path, root_files: list[Path]) -> str:
-    return f"{c.name}:{path.name}" if len({p.name for p in root_files}) == len(root_files) else (
-        f"{c.name}:{path}"
+    return (
+        f"{c.name}:{path.name}"
+        if len({p.name for p in root_files}) == len(root_files)
+        else (f"{c.name}:{path}")
     )
 
 
-def text_docs(c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+def text_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
     layout = c.options.get("layout", "lines")
     per_unit = c.options.get("documents", "file") == "unit"
     encoding = c.options.get("encoding", "utf-8")
@@ -160,7 +164,9 @@ def normalise_title(raw: str) -> str:
     return raw.replace("_", " ").strip()
 
 
-def titles_docs(c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+def titles_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
     """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
     encoding = c.options.get("encoding", "utf-8")
     ordinal = 0
@@ -188,7 +194,9 @@ def titles_docs(c: Corpus, files: list[Path], shard: int, tally: Tally, tables: 
 
 
 # wordfreq --------------------------------------------------------------------------------------------
-def wordfreq_docs(c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+def wordfreq_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
     """The wordfreq word list of the corpus language as a frequency table (a lexicon prior)."""
     import wordfreq
 
@@ -235,8 +243,14 @@ def _kind_reader(c: Corpus):
     raise InputError(f"corpus {c.name}: unknown kind {c.kind}")
 
 
-def extract_shard(c: Corpus, files: list[Path], shard: str, docs_out: Path, summary_out: Path,
-                  table_outs: dict[str, Path]) -> dict:
+def extract_shard(
+    c: Corpus,
+    files: list[Path],
+    shard: str,
+    docs_out: Path,
+    summary_out: Path,
+    table_outs: dict[str, Path],
+) -> dict:
     """Extract shard ``shard`` ("000", "001", ...) of corpus ``c`` from its source ``files``: the
     documents to ``docs_out``, each table to ``table_outs[name]``; returns the summary, also
     written to ``summary_out``."""
@@ -281,6 +295,11 @@ def extract_shard(c: Corpus, files: list[Path], shard: str, docs_out: Path, summ
     skipped = sum(tally.skipped.values())
     log.info(
         "%s shard %s: %d items read, %d documents, %d skipped %s",
-        c.name, shard, tally.seen, tally.documents, skipped, dict(tally.skipped) or "",
+        c.name,
+        shard,
+        tally.seen,
+        tally.documents,
+        skipped,
+        dict(tally.skipped) or "",
     )
     return summary

@@ -34,9 +34,10 @@ def tokenize_shard(source, target, language: str) -> dict:
     start = time.perf_counter()
     n_docs = n_sents = n_tokens = 0
     total = pq.ParquetFile(source).metadata.num_rows
-    with RowWriter(target, SENTENCES_SCHEMA) as out, progress(
-        desc=f"tokenize {source}", total=total, unit="doc"
-    ) as bar:
+    with (
+        RowWriter(target, SENTENCES_SCHEMA) as out,
+        progress(desc=f"tokenize {source}", total=total, unit="doc") as bar,
+    ):
         for batch in iter_batches(source, batch_size=512):
             docs = batch.column("doc").to_pylist()
             texts = batch.column("text").to_pylist()
@@ -48,8 +49,14 @@ def tokenize_shard(source, target, language: str) -> dict:
                     n_tokens += len(tokens)
             bar.update(len(docs))
     seconds = time.perf_counter() - start
-    log.info("%s: %d documents, %d sentences, %d tokens in %.1f s",
-             source, n_docs, n_sents, n_tokens, seconds)
+    log.info(
+        "%s: %d documents, %d sentences, %d tokens in %.1f s",
+        source,
+        n_docs,
+        n_sents,
+        n_tokens,
+        seconds,
+    )
     return {"documents": n_docs, "sentences": n_sents, "tokens": n_tokens}
 
 
@@ -89,8 +96,19 @@ def concat_table(table: str, sources, target) -> int:
     return _concat_parquet([require(p) for p in sources], target, TABLE_SCHEMAS[table])
 
 
-def merge_corpus(name: str, *, kind: str, language: str, wiki: str | None, shard_summaries,
-                 shard_sentences, tables, out_sentences, out_tokens, out_summary) -> dict:
+def merge_corpus(
+    name: str,
+    *,
+    kind: str,
+    language: str,
+    wiki: str | None,
+    shard_summaries,
+    shard_sentences,
+    tables,
+    out_sentences,
+    out_tokens,
+    out_summary,
+) -> dict:
     """Shards of one corpus -> sentences.parquet, tokens.txt and summary.json (which records the
     corpus's tables, built by ``concat-table``: name, path, rows)."""
     shard_sentences = [require(p) for p in shard_sentences]
@@ -116,14 +134,29 @@ def merge_corpus(name: str, *, kind: str, language: str, wiki: str | None, shard
         "tables": table_rows,
     }
     write_json(out_summary, summary)
-    log.info("%s: %d documents, %d sentences, %d tokens; skipped %s; tables %s",
-             name, summary["documents"], n_sents, n_tokens, summary["skipped"] or "none",
-             {t: v["rows"] for t, v in table_rows.items()} or "none")
+    log.info(
+        "%s: %d documents, %d sentences, %d tokens; skipped %s; tables %s",
+        name,
+        summary["documents"],
+        n_sents,
+        n_tokens,
+        summary["skipped"] or "none",
+        {t: v["rows"] for t, v in table_rows.items()} or "none",
+    )
     return summary
 
 
-def collect(collection: str, *, language: str, tokens, sentences, summaries, out_tokens,
-            out_sentences, out_manifest) -> dict:
+def collect(
+    collection: str,
+    *,
+    language: str,
+    tokens,
+    sentences,
+    summaries,
+    out_tokens,
+    out_sentences,
+    out_manifest,
+) -> dict:
     """Member corpora (their tokens.txt, sentences.parquet and summary.json, in member order) ->
     the collection's tokens.txt, sentences.parquet and corpora.json manifest."""
     if not (len(tokens) == len(sentences) == len(summaries)):
@@ -166,6 +199,12 @@ def collect(collection: str, *, language: str, tokens, sentences, summaries, out
         "tables": tables,
     }
     write_json(out_manifest, manifest)
-    log.info("collection %s: %d corpora, %d sentences, %d tokens in %.1f s", collection,
-             len(corpora), manifest["sentences"], manifest["tokens"], time.perf_counter() - start)
+    log.info(
+        "collection %s: %d corpora, %d sentences, %d tokens in %.1f s",
+        collection,
+        len(corpora),
+        manifest["sentences"],
+        manifest["tokens"],
+        time.perf_counter() - start,
+    )
     return manifest

@@ -40,8 +40,16 @@ TABLE_COLUMNS = {
     "redirects": ("title", "target"),
     "titles": ("title", "is_redirect", "target"),
     "wiktionary": (
-        "lemma", "pos", "definitions", "examples", "synonyms", "antonyms", "derived", "related",
-        "proverbs", "locutions",
+        "lemma",
+        "pos",
+        "definitions",
+        "examples",
+        "synonyms",
+        "antonyms",
+        "derived",
+        "related",
+        "proverbs",
+        "locutions",
     ),
     "quotes": ("text", "page", "section"),
     "frequencies": ("word", "frequency", "zipf"),
@@ -96,18 +104,29 @@ class Corpus:
 
     def spec(self) -> dict:
         """What extraction needs besides the source files (the ``--spec`` of the extract stage)."""
-        return {"kind": self.kind, "language": self.language, "shards": self.shards,
-                "max_documents": self.max_documents, "options": self.options}
+        return {
+            "kind": self.kind,
+            "language": self.language,
+            "shards": self.shards,
+            "max_documents": self.max_documents,
+            "options": self.options,
+        }
 
     @classmethod
     def from_spec(cls, name: str, spec: dict, source_specs=()) -> Corpus:
         """The corpus an extract job describes: its :meth:`spec` plus non-file sources
         (``wordfreq:<list>``); the files themselves are passed separately."""
         try:
-            return cls(name=name, kind=spec["kind"], language=spec["language"],
-                       sources=tuple(Source(value=v) for v in source_specs),
-                       shards=int(spec["shards"]), download_dir="",
-                       max_documents=spec.get("max_documents"), options=dict(spec["options"]))
+            return cls(
+                name=name,
+                kind=spec["kind"],
+                language=spec["language"],
+                sources=tuple(Source(value=v) for v in source_specs),
+                shards=int(spec["shards"]),
+                download_dir="",
+                max_documents=spec.get("max_documents"),
+                options=dict(spec["options"]),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
 
@@ -237,10 +256,13 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
             continue
         resolved = cfg.data_path(value)
         if resolved is None:
-            missing.append((value,
-                f"corpus {c.name}: source {value} is under {{data_dir}} but no data folder is set "
-                "(set data_dir in the config or WORDGAMES_DATA)"
-            ))
+            missing.append(
+                (
+                    value,
+                    f"corpus {c.name}: source {value} is under {{data_dir}} but no data folder is set "
+                    "(set data_dir in the config or WORDGAMES_DATA)",
+                )
+            )
             continue
         text = str(resolved)
         if glob.has_magic(text):
@@ -249,15 +271,18 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
                 missing.append((text, f"corpus {c.name}: no file matches {text}"))
             files.extend(matches)
         elif resolved.is_dir() and c.kind != "bnc":
-            matches = sorted(p for p in resolved.rglob("*") if p.is_file() and not p.name.startswith("."))
+            matches = sorted(
+                p for p in resolved.rglob("*") if p.is_file() and not p.name.startswith(".")
+            )
             files.extend(m for m in matches if m.name not in ("PROVENANCE.md", "README.md"))
         elif resolved.exists():
             files.append(resolved)
         elif c.kind == "bnc":
             from wordgames.corpus.bnc import OBTAIN
 
-            missing.append((text, f"corpus {c.name}: {resolved} not found; "
-                            + OBTAIN.format(where=resolved)))
+            missing.append(
+                (text, f"corpus {c.name}: {resolved} not found; " + OBTAIN.format(where=resolved))
+            )
         else:
             missing.append((text, f"corpus {c.name}: no such file or folder {resolved}"))
     excludes = c.options.get("exclude", [])

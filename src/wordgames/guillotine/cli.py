@@ -17,17 +17,23 @@ log = logging.getLogger(__name__)
 
 def register(commands) -> None:
     game = commands.game("guillotine", "La Ghigliottina: find the word linked to five clues")
-    solve = game.add_parser("solve", parents=[commands.config_parent],
-                            help="rank answers for five clue words")
+    solve = game.add_parser(
+        "solve", parents=[commands.config_parent], help="rank answers for five clue words"
+    )
     solve.add_argument("clues", nargs="+", metavar="CLUE", help="the five clues (quote phrases)")
-    solve.add_argument("--solver", choices=["links", "gullever"], default="links",
-                       help="links (default) or gullever (as published)")
+    solve.add_argument(
+        "--solver",
+        choices=["links", "gullever"],
+        default="links",
+        help="links (default) or gullever (as published)",
+    )
     solve.add_argument("--top", type=int, default=10, help="answers shown (default 10)")
     solve.add_argument("--json", action="store_true", help="one JSON object on stdout")
     solve.set_defaults(handler=cmd_solve)
 
-    ev = game.add_parser("eval", parents=[commands.config_parent],
-                         help="evaluate a solver on a game file")
+    ev = game.add_parser(
+        "eval", parents=[commands.config_parent], help="evaluate a solver on a game file"
+    )
     ev.add_argument("--games", required=True, help="game file (.json, .xml, .jsonl, .csv, .tsv)")
     ev.add_argument("--solver", choices=["links", "gullever"], default="links")
     ev.add_argument("--limit", type=int, default=None, help="only the first N games")
@@ -35,59 +41,92 @@ def register(commands) -> None:
     ev.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ev.set_defaults(handler=cmd_eval)
 
-    links = commands.build.add_parser("guillotine-links",
-                                      help="surface-pattern counts and list links")
+    links = commands.build.add_parser(
+        "guillotine-links", help="surface-pattern counts and list links"
+    )
     links.add_argument("--in", dest="tokens", required=True, help="collection tokens.txt")
     links.add_argument("--out", required=True, help="links Parquet (left, right, pattern, count)")
     links.add_argument("--words-out", required=True, help="unigram counts Parquet (word, count)")
-    links.add_argument("--knowledge", action="append", default=[], metavar="KIND=FILE",
-                       help="a knowledge list (proverb=..., saying=..., song=...); repeatable")
+    links.add_argument(
+        "--knowledge",
+        action="append",
+        default=[],
+        metavar="KIND=FILE",
+        help="a knowledge list (proverb=..., saying=..., song=...); repeatable",
+    )
     links.add_argument("--titles", action="append", default=[], help="titles table Parquet")
-    links.add_argument("--wiktionary", action="append", default=[],
-                       help="Wiktionary entries Parquet")
+    links.add_argument(
+        "--wiktionary", action="append", default=[], help="Wiktionary entries Parquet"
+    )
     links.add_argument("--quotes", action="append", default=[], help="quotes table Parquet")
-    links.add_argument("--wordnet", action="append", default=[],
-                       help="wordnet table TSV: lemma table (synset, lemma) or synset table "
-                            "(synset, words, phrase, gloss); repeatable")
+    links.add_argument(
+        "--wordnet",
+        action="append",
+        default=[],
+        help="wordnet table TSV: lemma table (synset, lemma) or synset table "
+        "(synset, words, phrase, gloss); repeatable",
+    )
     links.add_argument("--min-count", type=int, default=1)
-    links.add_argument("--window", type=int, default=0,
-                       help="also count content words at most this far apart (0 = no)")
+    links.add_argument(
+        "--window",
+        type=int,
+        default=0,
+        help="also count content words at most this far apart (0 = no)",
+    )
     links.add_argument("--window-min-count", type=int, default=2)
     links.set_defaults(handler=cmd_links)
 
-    index = commands.build.add_parser("guillotine-links-index",
-                                      help="the links index as memory-mappable arrays")
+    index = commands.build.add_parser(
+        "guillotine-links-index", help="the links index as memory-mappable arrays"
+    )
     index.add_argument("--links", required=True, help="links Parquet (guillotine-links)")
     index.add_argument("--words", required=True, help="its unigram counts Parquet")
     index.add_argument("--out", required=True, help="output folder")
     index.set_defaults(handler=cmd_links_index)
 
-    unit = commands.build.add_parser("guillotine-vectors-unit",
-                                     help="unit-normalised vectors as memory-mappable arrays")
+    unit = commands.build.add_parser(
+        "guillotine-vectors-unit", help="unit-normalised vectors as memory-mappable arrays"
+    )
     unit.add_argument("--vectors", required=True, help="gensim KeyedVectors")
     unit.add_argument("--out", required=True, help="output folder")
     unit.set_defaults(handler=cmd_vectors_unit)
 
-    train = commands.build.add_parser("guillotine-train",
-                                      help="train the links solver's weighting model")
+    train = commands.build.add_parser(
+        "guillotine-train", help="train the links solver's weighting model"
+    )
     _resource_args(train)
-    train.add_argument("--solver-params", required=True,
-                       help="the links solver's settings as JSON (guillotine.solver, with l2)")
+    train.add_argument(
+        "--solver-params",
+        required=True,
+        help="the links solver's settings as JSON (guillotine.solver, with l2)",
+    )
     train.add_argument("--out", required=True, help="model JSON")
     train.add_argument("--limit", type=int, default=None, help="only the first N games")
     train.set_defaults(handler=cmd_train)
 
-    evs = commands.build.add_parser("guillotine-eval",
-                                    help="the solvers on every game set, cross-validated")
+    evs = commands.build.add_parser(
+        "guillotine-eval", help="the solvers on every game set, cross-validated"
+    )
     _resource_args(evs)
-    evs.add_argument("--games", action="append", default=[], metavar="NAME=FILE",
-                     help="a game set to evaluate; repeatable")
+    evs.add_argument(
+        "--games",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="a game set to evaluate; repeatable",
+    )
     evs.add_argument("--solver-params", required=True, help="guillotine.solver as JSON")
     evs.add_argument("--gullever-params", required=True, help="guillotine.gullever as JSON")
-    evs.add_argument("--eval-params", required=True,
-                     help="guillotine.eval as JSON (solvers, limit, top)")
-    evs.add_argument("--out-games", action="append", default=[], metavar="SET:SOLVER=PATH",
-                     help="per-game Parquet of one solver on one set; one per set and solver")
+    evs.add_argument(
+        "--eval-params", required=True, help="guillotine.eval as JSON (solvers, limit, top)"
+    )
+    evs.add_argument(
+        "--out-games",
+        action="append",
+        default=[],
+        metavar="SET:SOLVER=PATH",
+        help="per-game Parquet of one solver on one set; one per set and solver",
+    )
     evs.add_argument("--out-summary", required=True, help="summary Parquet")
     evs.add_argument("--out-table", required=True, help="summary Markdown")
     evs.set_defaults(handler=cmd_eval_stage)
@@ -95,29 +134,61 @@ def register(commands) -> None:
 
 def _resource_args(p) -> None:
     """The files the solvers read, as the rules give them (wordgames.plan.GuillotineFiles)."""
-    for name, what in (("links", "links Parquet"), ("words", "link unigram counts Parquet"),
-                       ("links-index", "memory-mappable links index folder"),
-                       ("vectors", "gensim KeyedVectors"),
-                       ("vectors-unit", "memory-mappable unit vectors folder"),
-                       ("idf", "IDF table"), ("pmi", "PMI table"), ("vocab", "the PMI's vocabulary"),
-                       ("blacklist", "words never proposed"),
-                       ("whitelist", "words accepted as nouns")):
+    for name, what in (
+        ("links", "links Parquet"),
+        ("words", "link unigram counts Parquet"),
+        ("links-index", "memory-mappable links index folder"),
+        ("vectors", "gensim KeyedVectors"),
+        ("vectors-unit", "memory-mappable unit vectors folder"),
+        ("idf", "IDF table"),
+        ("pmi", "PMI table"),
+        ("vocab", "the PMI's vocabulary"),
+        ("blacklist", "words never proposed"),
+        ("whitelist", "words accepted as nouns"),
+    ):
         p.add_argument(f"--{name}", help=what)
-    p.add_argument("--wiktionary", action="append", default=[],
-                   help="Wiktionary entries table adding lexicon lemmas; repeatable")
-    p.add_argument("--evidence", action="append", default=[],
-                   help="past games (evidence and training games); repeatable")
-    p.add_argument("--morphit", action=argparse.BooleanOptionalAction, required=True,
-                   help="read the Morph-it! tables of spacy-lookups-data")
+    p.add_argument(
+        "--wiktionary",
+        action="append",
+        default=[],
+        help="Wiktionary entries table adding lexicon lemmas; repeatable",
+    )
+    p.add_argument(
+        "--evidence",
+        action="append",
+        default=[],
+        help="past games (evidence and training games); repeatable",
+    )
+    p.add_argument(
+        "--morphit",
+        action=argparse.BooleanOptionalAction,
+        required=True,
+        help="read the Morph-it! tables of spacy-lookups-data",
+    )
 
 
 def _resources(args, solver: str):
     from wordgames.guillotine.solvers import load_resources
 
-    names = ("links", "words", "links_index", "vectors", "vectors_unit", "idf", "pmi", "vocab",
-             "blacklist", "whitelist")
-    return load_resources(solver, wiktionary=args.wiktionary, evidence=args.evidence,
-                          morphit=args.morphit, **{n: getattr(args, n) for n in names})
+    names = (
+        "links",
+        "words",
+        "links_index",
+        "vectors",
+        "vectors_unit",
+        "idf",
+        "pmi",
+        "vocab",
+        "blacklist",
+        "whitelist",
+    )
+    return load_resources(
+        solver,
+        wiktionary=args.wiktionary,
+        evidence=args.evidence,
+        morphit=args.morphit,
+        **{n: getattr(args, n) for n in names},
+    )
 
 
 def _json_arg(text: str, flag: str) -> dict:
@@ -193,18 +264,28 @@ def cmd_solve(args) -> int:
     if args.top < 1:
         raise InputError("--top must be at least 1")
     cfg = _config(args)
-    solver, res, notes, load_s = _load_solver(cfg, args.configfile, args.solver,
-                                              [Game(tuple(clues))])
+    solver, res, notes, load_s = _load_solver(
+        cfg, args.configfile, args.solver, [Game(tuple(clues))]
+    )
     if res.links is None and res.vectors is None:
         raise InputError("no evidence available: build the guillotine-links stage or GloVe first")
     _check_known(res, clues)
     result = solver.solve(clues, top=args.top)
     notes = [*result.notes, *notes]
     if args.json:
-        print(json.dumps({"clues": clues, "solver": args.solver, "load_seconds": load_s,
-                          "seconds": result.seconds,
-                          "answers": [a.to_dict() for a in result.answers], "notes": notes},
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "clues": clues,
+                    "solver": args.solver,
+                    "load_seconds": load_s,
+                    "seconds": result.seconds,
+                    "answers": [a.to_dict() for a in result.answers],
+                    "notes": notes,
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(f"clues: {' '.join(clues)}   solver: {args.solver}")
     if not result.answers:
@@ -256,8 +337,15 @@ def cmd_eval(args) -> int:
         result = solver.solve(g.clues, top=100)
         rows.append(_row(g, result, time.perf_counter() - t0))
     summary = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
-    summary.update({"solver": args.solver, "games_file": str(args.games),
-                    "load_seconds": load_s, "ece": calibration(rows), "notes": [*res.notes, *notes]})
+    summary.update(
+        {
+            "solver": args.solver,
+            "games_file": str(args.games),
+            "load_seconds": load_s,
+            "ece": calibration(rows),
+            "notes": [*res.notes, *notes],
+        }
+    )
     if args.out:
         from wordgames.artifacts import write_parquet
 
@@ -290,11 +378,20 @@ def cmd_links(args) -> int:
             raise InputError(f"wordnet table not found: {f}")
     if args.min_count < 1:
         raise InputError("--min-count must be at least 1")
-    summary = build_links(args.tokens, args.out, args.words_out, knowledge=knowledge,
-                          titles=args.titles, wiktionary=args.wiktionary, quotes=args.quotes,
-                          wordnet=args.wordnet, min_count=args.min_count, window=args.window,
-                          window_min_count=args.window_min_count,
-                          lexicon_words=set(known_words()))
+    summary = build_links(
+        args.tokens,
+        args.out,
+        args.words_out,
+        knowledge=knowledge,
+        titles=args.titles,
+        wiktionary=args.wiktionary,
+        quotes=args.quotes,
+        wordnet=args.wordnet,
+        min_count=args.min_count,
+        window=args.window,
+        window_min_count=args.window_min_count,
+        lexicon_words=set(known_words()),
+    )
     print(json.dumps(summary))
     return 0
 
@@ -332,8 +429,14 @@ def cmd_train(args) -> int:
         model.info["note"] = "no development games given: hand-set weights"
     else:
         games = res.past.games[: args.limit] if args.limit else res.past.games
-        model = train(solver, games, res.past, l2=params["l2"], progress=progress,
-                      info={"sources": res.past.sources})
+        model = train(
+            solver,
+            games,
+            res.past,
+            l2=params["l2"],
+            progress=progress,
+            info={"sources": res.past.sources},
+        )
     model.save(args.out)
     log.info("model written to %s", args.out)
     return 0
@@ -360,8 +463,10 @@ def cmd_eval_stage(args) -> int:
     from wordgames.guillotine.solvers import make_solver
     from wordgames.progress import progress
 
-    params = {"links": _json_arg(args.solver_params, "--solver-params"),
-              "gullever": _json_arg(args.gullever_params, "--gullever-params")}
+    params = {
+        "links": _json_arg(args.solver_params, "--solver-params"),
+        "gullever": _json_arg(args.gullever_params, "--gullever-params"),
+    }
     ev = _json_arg(args.eval_params, "--eval-params")
     limit, top = ev["limit"], ev["top"]
     outputs = _out_games(args.out_games)
@@ -384,8 +489,9 @@ def cmd_eval_stage(args) -> int:
         if solver_name == "gullever":
             solver = make_solver("gullever", res, params["gullever"])
             for name, games in sets.items():
-                rows = E.solve_all(solver, games, top, progress=progress,
-                                   desc=f"guillotine: gullever on {name}")
+                rows = E.solve_all(
+                    solver, games, top, progress=progress, desc=f"guillotine: gullever on {name}"
+                )
                 write_parquet(E.rows_table(rows), outputs[(name, "gullever")])
                 summary_rows.append(E.summary_row(name, "gullever", rows))
         else:
@@ -393,8 +499,9 @@ def cmd_eval_stage(args) -> int:
             def factory(model, res=res):
                 return make_solver("links", res, params["links"], model)
 
-            preds = E.cross_validate(factory, sets, res.past, params["links"]["l2"], top,
-                                     progress=progress, notes=notes)
+            preds = E.cross_validate(
+                factory, sets, res.past, params["links"]["l2"], top, progress=progress, notes=notes
+            )
             for name, games in sets.items():
                 rows = E.rows_for_set(games, preds)
                 write_parquet(E.rows_table(rows), outputs[(name, "links")])

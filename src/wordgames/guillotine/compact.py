@@ -22,8 +22,12 @@ log = logging.getLogger(__name__)
 META = "meta.json"
 
 
-def write_compact(directory: str | os.PathLike, arrays: dict[str, np.ndarray], words: list[str],
-                  meta: dict | None = None) -> Path:
+def write_compact(
+    directory: str | os.PathLike,
+    arrays: dict[str, np.ndarray],
+    words: list[str],
+    meta: dict | None = None,
+) -> Path:
     """Write ``arrays`` (one ``.npy`` each), ``words`` (one a line) and meta.json, each atomically."""
     from wordgames.artifacts import atomic_open, save_npy
 
@@ -37,8 +41,9 @@ def write_compact(directory: str | os.PathLike, arrays: dict[str, np.ndarray], w
     with atomic_open(d / "words.txt") as fh:
         fh.write("\n".join(words))
     with atomic_open(d / META) as fh:
-        json.dump({"arrays": sorted(arrays), "n_words": len(words), "meta": meta or {}}, fh,
-                  indent=1)
+        json.dump(
+            {"arrays": sorted(arrays), "n_words": len(words), "meta": meta or {}}, fh, indent=1
+        )
     return d
 
 
@@ -50,7 +55,9 @@ def read_compact(directory: str | os.PathLike):
     try:
         info = json.loads((d / META).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        raise ArtifactMissingError(f"{d}: not a complete compact copy (no {META}): rebuild it") from None
+        raise ArtifactMissingError(
+            f"{d}: not a complete compact copy (no {META}): rebuild it"
+        ) from None
     arrays = {name: load_npy(d / f"{name}.npy", mmap=True) for name in info["arrays"]}
     text = (d / "words.txt").read_text(encoding="utf-8")
     words = text.split("\n") if text else []

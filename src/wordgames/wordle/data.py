@@ -20,7 +20,9 @@ from wordgames.wordle.feedback import build_matrix
 from wordgames.wordle.strategies.base import WordleData
 
 
-def make_data(guesses: list[str], answers: list[str], matrix: np.ndarray | None = None) -> WordleData:
+def make_data(
+    guesses: list[str], answers: list[str], matrix: np.ndarray | None = None
+) -> WordleData:
     """WordleData from validated lists (``answers`` must all be in ``guesses``)."""
     index = {w: i for i, w in enumerate(guesses)}
     try:
@@ -32,7 +34,9 @@ def make_data(guesses: list[str], answers: list[str], matrix: np.ndarray | None 
     return WordleData(guesses=list(guesses), answers=list(answers), matrix=matrix, answer_rows=rows)
 
 
-def save_data(data: WordleData, matrix_path: str | os.PathLike, words_path: str | os.PathLike) -> None:
+def save_data(
+    data: WordleData, matrix_path: str | os.PathLike, words_path: str | os.PathLike
+) -> None:
     import pyarrow as pa
 
     from wordgames.artifacts import save_npy, write_parquet

@@ -17,8 +17,9 @@ def _build_tree(args) -> int:
 
     data = load_data(args.matrix, args.words)
     rule = args.hard_rule if args.hard else None
-    tree = solve_tree(data, args.hard, args.opener, hard_rule=rule, max_guesses=args.max_guesses,
-                      top_k=args.top_k)
+    tree = solve_tree(
+        data, args.hard, args.opener, hard_rule=rule, max_guesses=args.max_guesses, top_k=args.top_k
+    )
     tree.save(args.out)
     summary = {**tree.summary(), "out": str(args.out)}
     if tree.openers:
@@ -26,9 +27,12 @@ def _build_tree(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"wordle optimal tree ({summary['mode']}): opener {tree.opener}, total "
-              f"{summary['total_guesses']} (mean {summary['mean_guesses']}, max "
-              f"{summary['max_guesses']}) in {summary['seconds']} s -> {args.out}", file=sys.stderr)
+        print(
+            f"wordle optimal tree ({summary['mode']}): opener {tree.opener}, total "
+            f"{summary['total_guesses']} (mean {summary['mean_guesses']}, max "
+            f"{summary['max_guesses']}) in {summary['seconds']} s -> {args.out}",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -42,10 +46,17 @@ def register(commands) -> None:
     b.add_argument("--matrix", required=True, help="the feedback matrix (.npy)")
     b.add_argument("--words", required=True, help="the word index (Parquet)")
     b.add_argument("--hard", action="store_true", help="hard mode")
-    b.add_argument("--hard-rule", choices=("nyt", "strict"), default="nyt",
-                   help="hard-mode rule (default: %(default)s)")
-    b.add_argument("--opener", help="first guess to prove the tree for (default: the best of the "
-                   "top --top-k heuristic openers, each proved)")
+    b.add_argument(
+        "--hard-rule",
+        choices=("nyt", "strict"),
+        default="nyt",
+        help="hard-mode rule (default: %(default)s)",
+    )
+    b.add_argument(
+        "--opener",
+        help="first guess to prove the tree for (default: the best of the "
+        "top --top-k heuristic openers, each proved)",
+    )
     b.add_argument("--top-k", type=int, default=10, help="openers to prove (default: %(default)s)")
     b.add_argument("--max-guesses", type=int, required=True, help="guesses allowed")
     b.add_argument("--out", required=True, help="output JSON")

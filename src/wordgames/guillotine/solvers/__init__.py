@@ -22,17 +22,32 @@ SOLVERS = ("links", "gullever")
 DEFAULT_SOLVER = "links"
 
 
-def load_resources(solver: str = DEFAULT_SOLVER, *, links=None, words=None, links_index=None,
-                   vectors=None, vectors_unit=None, wiktionary=(), blacklist=None, whitelist=None,
-                   morphit: bool = True, evidence=(), idf=None, pmi=None, vocab=None,
-                   **_ignored) -> Resources:
+def load_resources(
+    solver: str = DEFAULT_SOLVER,
+    *,
+    links=None,
+    words=None,
+    links_index=None,
+    vectors=None,
+    vectors_unit=None,
+    wiktionary=(),
+    blacklist=None,
+    whitelist=None,
+    morphit: bool = True,
+    evidence=(),
+    idf=None,
+    pmi=None,
+    vocab=None,
+    **_ignored,
+) -> Resources:
     """Load the channels ``solver`` reads from the files given (each one optional: a channel whose
     file is not given contributes nothing, and the notes say so). The compact copies
     (``links_index``, ``vectors_unit``) are preferred to the tables they were built from."""
     t0 = time.perf_counter()
     res = Resources()
-    res.lexicon = load_lexicon(blacklist=blacklist, whitelist=whitelist,
-                               wiktionary=list(wiktionary), morphit=morphit)
+    res.lexicon = load_lexicon(
+        blacklist=blacklist, whitelist=whitelist, wiktionary=list(wiktionary), morphit=morphit
+    )
     if vectors_unit is not None:
         res.vectors = Vectors.from_compact(vectors_unit)
     elif vectors is not None:
@@ -65,8 +80,9 @@ def load_resources(solver: str = DEFAULT_SOLVER, *, links=None, words=None, link
     return res
 
 
-def load_config_resources(cfg: Config, solver: str, config_name: str,
-                          compact: bool = True) -> tuple[Resources, dict]:
+def load_config_resources(
+    cfg: Config, solver: str, config_name: str, compact: bool = True
+) -> tuple[Resources, dict]:
     """The resources the pipeline built for ``cfg`` (``wordgames.plan.guillotine_files``): every
     artifact the config promises must exist (a one-line error names the first missing one).
     Returns the resources and the files read. ``compact=False`` reads the tables instead of the
@@ -77,8 +93,11 @@ def load_config_resources(cfg: Config, solver: str, config_name: str,
         for copy, tables in (("links_index", ("links", "words")), ("vectors_unit", ("vectors",))):
             if found.pop(copy, None) is not None:
                 found.update({t: getattr(files, t) for t in tables})
-    log.info("guillotine %s reads %s", solver,
-             {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()})
+    log.info(
+        "guillotine %s reads %s",
+        solver,
+        {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()},
+    )
     morphit = cfg.section("guillotine")["lexicon"]["morphit"]
     return load_resources(solver, morphit=morphit, **found), found
 

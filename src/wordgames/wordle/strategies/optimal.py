@@ -98,17 +98,38 @@ class Solver:
         self.all_guesses = np.arange(len(data.guesses), dtype=np.int32)
 
     # the kernel ----------------------------------------------------------------------------------
-    def value(self, S: np.ndarray, A: np.ndarray | None = None, depth: int | None = None,
-              beta: int = K.INF) -> int:
+    def value(
+        self,
+        S: np.ndarray,
+        A: np.ndarray | None = None,
+        depth: int | None = None,
+        beta: int = K.INF,
+    ) -> int:
         """Minimum total guesses for candidates ``S`` (answer indices), guesses from ``A`` (sorted
         guess rows; all by default), at most ``depth`` more guesses; ``>= beta`` means "not below
         ``beta``" (``K.INF``: impossible within ``depth``)."""
         S = np.ascontiguousarray(np.sort(np.asarray(S, dtype=np.int32)))
         A = self.all_guesses if A is None else np.ascontiguousarray(A, dtype=np.int32)
         depth = self.max_guesses if depth is None else int(depth)
-        return int(K.solve(S, A, depth, int(beta), self.M, self.MT, self.answer_rows, self.zans,
-                           self.zgue, self.letters, self.mode, self.allgreen, self.memo,
-                           self.stats, self.variant))
+        return int(
+            K.solve(
+                S,
+                A,
+                depth,
+                int(beta),
+                self.M,
+                self.MT,
+                self.answer_rows,
+                self.zans,
+                self.zgue,
+                self.letters,
+                self.mode,
+                self.allgreen,
+                self.memo,
+                self.stats,
+                self.variant,
+            )
+        )
 
     def allowed_after(self, A: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         """The guesses of ``A`` still allowed after ``guess`` got ``pattern`` (all in normal mode)."""
@@ -157,8 +178,12 @@ class Solver:
         allowed = [self.allowed_after(self.all_guesses, opener, code) for code, _ in cells]
         # one-level bounds of the cells (far above 2m - 1 for large cells): a worse opener then
         # fails as soon as its solved cells plus these bounds reach beta
-        bounds = [int(K.one_level_bound(cell, A, self.M, self.allgreen)) if len(cell) > 2
-                  else 2 * len(cell) - 1 for (_, cell), A in zip(cells, allowed, strict=True)]
+        bounds = [
+            int(K.one_level_bound(cell, A, self.M, self.allgreen))
+            if len(cell) > 2
+            else 2 * len(cell) - 1
+            for (_, cell), A in zip(cells, allowed, strict=True)
+        ]
         rest = sum(bounds)
         if acc + rest >= beta:
             return acc + rest
@@ -300,7 +325,9 @@ class OptimalTree:
             raise InputError(f"{path} line {exc.lineno}: not valid JSON") from None
         return cls.from_json(obj)
 
-    def matches(self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int) -> bool:
+    def matches(
+        self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int
+    ) -> bool:
         return (
             self.fingerprint == data.fingerprint
             and self.mode == mode_name(hard, hard_rule)
@@ -311,8 +338,9 @@ class OptimalTree:
 def _heuristic_openers(solver: Solver, k: int) -> list[int]:
     """The ``k`` guesses with the most feedback cells over all answers (answers first on ties, then
     the smaller sum of squared cell sizes)."""
-    ncells, sumsq, ingreen = K.partition_stats(solver.all_answers, solver.all_guesses, solver.M,
-                                               solver.allgreen)
+    ncells, sumsq, ingreen = K.partition_stats(
+        solver.all_answers, solver.all_guesses, solver.M, solver.allgreen
+    )
     order = np.lexsort((solver.all_guesses, sumsq, -ingreen, -ncells))
     return [int(g) for g in order[:k]]
 
@@ -461,8 +489,9 @@ class OptimalStrategy(Strategy):
 
     def solver(self, rule: str | None) -> Solver:
         if rule not in self._solvers:
-            self._solvers[rule] = Solver(self.data, hard=self.hard, hard_rule=rule,
-                                         max_guesses=self.max_guesses)
+            self._solvers[rule] = Solver(
+                self.data, hard=self.hard, hard_rule=rule, max_guesses=self.max_guesses
+            )
         return self._solvers[rule]
 
     def _usable(self, tree: OptimalTree, rule: str | None) -> bool:
@@ -491,15 +520,26 @@ class OptimalStrategy(Strategy):
             tree = found
         if tree is None:
             try:
-                tree = solve_tree(self.data, self.hard, self.opener, hard_rule=rule,
-                                  max_guesses=self.max_guesses, top_k=self.top_k,
-                                  solver=self.solver(rule))
+                tree = solve_tree(
+                    self.data,
+                    self.hard,
+                    self.opener,
+                    hard_rule=rule,
+                    max_guesses=self.max_guesses,
+                    top_k=self.top_k,
+                    solver=self.solver(rule),
+                )
             except GameStateError:  # some answer cannot be found in time: the best tree anyway
                 unlimited = len(self.data.answers) + 1
-                tree = solve_tree(self.data, self.hard, self.opener, hard_rule=rule,
-                                  max_guesses=unlimited, top_k=self.top_k,
-                                  solver=Solver(self.data, hard=self.hard, hard_rule=rule,
-                                                max_guesses=unlimited))
+                tree = solve_tree(
+                    self.data,
+                    self.hard,
+                    self.opener,
+                    hard_rule=rule,
+                    max_guesses=unlimited,
+                    top_k=self.top_k,
+                    solver=Solver(self.data, hard=self.hard, hard_rule=rule, max_guesses=unlimited),
+                )
                 tree.max_guesses = self.max_guesses  # what it was asked for (and cannot meet)
         _TREES[key] = tree
         self.trees[rule] = tree
