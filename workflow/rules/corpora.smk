@@ -5,21 +5,21 @@
 rule corpus_download:
     output:
         "{download_dir}/{corpus}/{filename}",
-    params:
-        url=get_download_url,
-        sha1=get_download_sha1,
-    wildcard_constraints:
-        download_dir=_names(get_download_dirs()),
-        filename="[^/]+",
     log:
         log_path("corpus_download", "{download_dir}/{corpus}", "{filename}"),
     benchmark:
         bench_path("corpus_download", "{download_dir}/{corpus}", "{filename}")
+    wildcard_constraints:
+        download_dir=_names(get_download_dirs()),
+        filename="[^/]+",
     retries: 2
     resources:
         runtime=1440,
+    params:
+        url=get_download_url,
+        sha1=get_download_sha1,
     shell:
-        "{WG} build download --url {params.url:q} --sha1 {params.sha1:q} --out {output:q} > {log} 2>&1"
+        "wordgames build download --url {params.url:q} --sha1 {params.sha1:q} --out {output:q} > {log} 2>&1"
 
 
 rule corpus_extract:
@@ -29,13 +29,6 @@ rule corpus_extract:
         docs=str(paths.corpus_extract(CFG, "{corpus}", "{shard}")),
         summary=str(paths.corpus_shard_summary(CFG, "{corpus}", "{shard}")),
         tables=[str(paths.corpus_shard_table(CFG, "{corpus}", "{shard}", t)) for t in SHARD_TABLES],
-    params:
-        spec=get_corpus_spec,
-        specs=get_corpus_source_specs,
-        digest=get_corpus_digest,
-        tables=lambda wildcards, output: " ".join(
-            f"--table-out {t}={p}" for t, p in zip(SHARD_TABLES, output.tables)
-        ),
     log:
         log_path("corpus_extract", "{corpus}", "{shard}"),
     benchmark:
@@ -43,8 +36,15 @@ rule corpus_extract:
     resources:
         mem_mb=2000,
         runtime=240,
+    params:
+        spec=get_corpus_spec,
+        specs=get_corpus_source_specs,
+        digest=get_corpus_digest,
+        tables=lambda wildcards, output: " ".join(
+            f"--table-out {t}={p}" for t, p in zip(SHARD_TABLES, output.tables)
+        ),
     shell:
-        "{WG} build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
+        "wordgames build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
         " --spec {params.spec:q} --files {input.sources:q} {params.specs}"
         " --out {output.docs} --summary-out {output.summary} {params.tables} > {log} 2>&1"
 
@@ -54,8 +54,6 @@ rule corpus_tokenize:
         str(paths.corpus_extract(CFG, "{corpus}", "{shard}")),
     output:
         str(paths.corpus_shard_sentences(CFG, "{corpus}", "{shard}")),
-    params:
-        language=get_corpus_language,
     log:
         log_path("corpus_tokenize", "{corpus}", "{shard}"),
     benchmark:
@@ -63,8 +61,10 @@ rule corpus_tokenize:
     resources:
         mem_mb=1000,
         runtime=240,
+    params:
+        language=get_corpus_language,
     shell:
-        "{WG} build tokenize --in {input} --out {output} --language {params.language}"
+        "wordgames build tokenize --in {input} --out {output} --language {params.language}"
         " > {log} 2>&1"
 
 
@@ -73,14 +73,14 @@ rule corpus_table:
         get_shard_tables,
     output:
         str(paths.corpus_table(CFG, "{corpus}", "{table}")),
-    params:
-        shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
     log:
         log_path("corpus_table", "{corpus}", "{table}"),
     benchmark:
         bench_path("corpus_table", "{corpus}", "{table}")
+    params:
+        shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
     shell:
-        "{WG} build concat-table --table {wildcards.table} --in {input} --out {output} > {log} 2>&1"
+        "wordgames build concat-table --table {wildcards.table} --in {input} --out {output} > {log} 2>&1"
 
 
 rule corpus_merge:
@@ -90,16 +90,16 @@ rule corpus_merge:
         sentences=str(paths.corpus_sentences(CFG, "{corpus}")),
         tokens=str(paths.corpus_tokens(CFG, "{corpus}")),
         summary=str(paths.corpus_summary(CFG, "{corpus}")),
-    params:
-        corpus=get_corpus_merge_params,
-        shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
-        tables=lambda wildcards: CORPORA[wildcards.corpus].tables,
     log:
         log_path("corpus_merge", "{corpus}"),
     benchmark:
         bench_path("corpus_merge", "{corpus}")
+    params:
+        corpus=get_corpus_merge_params,
+        shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
+        tables=lambda wildcards: CORPORA[wildcards.corpus].tables,
     shell:
-        "{WG} build merge-corpus --corpus {wildcards.corpus} {params.corpus}"
+        "wordgames build merge-corpus --corpus {wildcards.corpus} {params.corpus}"
         " --shard-summaries {input.summaries} --shard-sentences {input.sentences}"
         " --tables {input.tables} --out-sentences {output.sentences}"
         " --out-tokens {output.tokens} --out-summary {output.summary} > {log} 2>&1"
@@ -112,17 +112,17 @@ rule collect:
         tokens=str(paths.collection_tokens(CFG, "{coll}")),
         sentences=str(paths.collection_sentences(CFG, "{coll}")),
         manifest=str(paths.collection_manifest(CFG, "{coll}")),
-    params:
-        language=get_collection_language,
-        members=get_collection_members,
     log:
         log_path("collect", "{coll}"),
     benchmark:
         bench_path("collect", "{coll}")
     resources:
         mem_mb=1000,
+    params:
+        language=get_collection_language,
+        members=get_collection_members,
     shell:
-        "{WG} build collect --collection {wildcards.coll} --language {params.language}"
+        "wordgames build collect --collection {wildcards.coll} --language {params.language}"
         " --tokens {input.tokens} --sentences {input.sentences} --summaries {input.summaries}"
         " --out-tokens {output.tokens} --out-sentences {output.sentences}"
         " --out-manifest {output.manifest} > {log} 2>&1"

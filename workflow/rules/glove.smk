@@ -11,9 +11,19 @@ rule glove:
         vocab=str(paths.glove_vocab(CFG, "{coll}")),
         kv=str(paths.keyed_vectors(CFG, "{coll}")),
         summary=str(paths.glove_summary(CFG, "{coll}")),
+    log:
+        log_path("glove", "{coll}"),
+    benchmark:
+        bench_path("glove", "{coll}")
+    threads: get_glove_threads
+    resources:
+        mem_mb=8000,
+        runtime=1440,
     params:
         data=lambda wildcards, input: (
-            f"--cooccur {input.cooccur}" if "cooccur" in input.keys() else f"--tokens {input.tokens}"
+            f"--cooccur {input.cooccur}"
+            if "cooccur" in input.keys()
+            else f"--tokens {input.tokens}"
         ),
         checkpoint=lambda wildcards: (
             f"--checkpoint-dir {paths.glove_checkpoint(CFG, wildcards.coll)}"
@@ -29,16 +39,8 @@ rule glove:
         seed=CFG.section("glove")["seed"],
         window=CFG.section("cooccur")["window"],
         min_count=CFG.section("cooccur")["min_count"],
-    threads: get_glove_threads
-    log:
-        log_path("glove", "{coll}"),
-    benchmark:
-        bench_path("glove", "{coll}")
-    resources:
-        mem_mb=8000,
-        runtime=1440,
     shell:
-        "{WG} build glove {params.data} --vocab {input.vocab} --out-vectors {output.vectors}"
+        "wordgames build glove {params.data} --vocab {input.vocab} --out-vectors {output.vectors}"
         " --out-vocab {output.vocab} --out-kv {output.kv} --out-summary {output.summary}"
         " --method {params.method} --dim {params.dim} --iterations {params.iterations}"
         " --x-max {params.x_max} --alpha {params.alpha} --eta {params.eta} --seed {params.seed}"
@@ -51,8 +53,6 @@ rule vectors_eval:
         str(paths.keyed_vectors(CFG, "{coll}")),
     output:
         str(paths.vectors_eval(CFG, "{coll}")),
-    params:
-        probes=" ".join(f"--probe {w}" for w in CFG.section("glove")["probes"]),
     log:
         log_path("vectors_eval", "{coll}"),
     benchmark:
@@ -60,8 +60,10 @@ rule vectors_eval:
     resources:
         mem_mb=4000,
         runtime=60,
+    params:
+        probes=" ".join(f"--probe {w}" for w in CFG.section("glove")["probes"]),
     shell:
-        "{WG} build vectors-eval --vectors {input} --out {output} {params.probes} > {log} 2>&1"
+        "wordgames build vectors-eval --vectors {input} --out {output} {params.probes} > {log} 2>&1"
 
 
 rule vectors_summary:
@@ -69,11 +71,11 @@ rule vectors_summary:
         get_vectors_eval_files(),
     output:
         str(paths.vectors_summary(CFG)),
-    params:
-        members=plan.vectors_eval_collections(CFG),
     log:
         log_path("vectors_summary"),
     benchmark:
         bench_path("vectors_summary")
+    params:
+        members=plan.vectors_eval_collections(CFG),
     shell:
-        "{WG} build vectors-summary --in {input} --out {output} > {log} 2>&1"
+        "wordgames build vectors-summary --in {input} --out {output} > {log} 2>&1"

@@ -10,13 +10,6 @@ rule guillotine_links:
     output:
         links=str(paths.guillotine_links(CFG, "{coll}")),
         words=str(paths.guillotine_link_words(CFG, "{coll}")),
-    params:
-        lists=get_guillotine_links_lists,
-        min_count=CFG.section("guillotine")["links"]["min_count"],
-        window=CFG.section("guillotine")["links"]["window"],
-        window_min_count=CFG.section("guillotine")["links"]["window_min_count"],
-        corpora=get_guillotine_links_corpora,
-        digest=get_guillotine_links_digest,
     log:
         log_path("guillotine_links", "{coll}"),
     benchmark:
@@ -24,8 +17,15 @@ rule guillotine_links:
     resources:
         mem_mb=6000,
         runtime=60,
+    params:
+        lists=get_guillotine_links_lists,
+        min_count=CFG.section("guillotine")["links"]["min_count"],
+        window=CFG.section("guillotine")["links"]["window"],
+        window_min_count=CFG.section("guillotine")["links"]["window_min_count"],
+        corpora=get_guillotine_links_corpora,
+        digest=get_guillotine_links_digest,
     shell:
-        "{WG} build guillotine-links --in {input.tokens} --out {output.links}"
+        "wordgames build guillotine-links --in {input.tokens} --out {output.links}"
         " --words-out {output.words} {params.lists} --min-count {params.min_count}"
         " --window {params.window} --window-min-count {params.window_min_count} > {log} 2>&1"
 
@@ -43,7 +43,7 @@ rule guillotine_links_index:
     resources:
         mem_mb=6000,
     shell:
-        "{WG} build guillotine-links-index --links {input.links} --words {input.words}"
+        "wordgames build guillotine-links-index --links {input.links} --words {input.words}"
         " --out {output} > {log} 2>&1"
 
 
@@ -52,16 +52,16 @@ rule guillotine_vectors_unit:
         get_guillotine_vectors,
     output:
         directory(str(paths.guillotine_vectors_unit(CFG, "{coll}"))),
-    params:
-        digest=get_guillotine_vectors_digest,
     log:
         log_path("guillotine_vectors_unit", "{coll}"),
     benchmark:
         bench_path("guillotine_vectors_unit", "{coll}")
     resources:
         mem_mb=6000,
+    params:
+        digest=get_guillotine_vectors_digest,
     shell:
-        "{WG} build guillotine-vectors-unit --vectors {input} --out {output} > {log} 2>&1"
+        "wordgames build guillotine-vectors-unit --vectors {input} --out {output} > {log} 2>&1"
 
 
 rule guillotine_train:
@@ -69,11 +69,6 @@ rule guillotine_train:
         unpack(get_guillotine_solver_inputs("links")),
     output:
         str(paths.guillotine_model(CFG)),
-    params:
-        files=get_guillotine_resource_args,
-        solver=get_guillotine_section("solver"),
-        morphit=get_guillotine_morphit,
-        digest=get_guillotine_digest,
     log:
         log_path("guillotine_train"),
     benchmark:
@@ -81,8 +76,13 @@ rule guillotine_train:
     resources:
         mem_mb=6000,
         runtime=120,
+    params:
+        files=get_guillotine_resource_args,
+        solver=get_guillotine_section("solver"),
+        morphit=get_guillotine_morphit,
+        digest=get_guillotine_digest,
     shell:
-        "{WG} build guillotine-train {params.files} {params.morphit}"
+        "wordgames build guillotine-train {params.files} {params.morphit}"
         " --solver-params {params.solver:q} --out {output} > {log} 2>&1"
 
 
@@ -93,6 +93,13 @@ rule guillotine_eval:
         games=get_guillotine_eval_outputs(),
         summary=str(paths.guillotine_eval_summary(CFG, "parquet")),
         table=str(paths.guillotine_eval_summary(CFG, "md")),
+    log:
+        log_path("guillotine_eval"),
+    benchmark:
+        bench_path("guillotine_eval")
+    resources:
+        mem_mb=6000,
+        runtime=480,
     params:
         files=get_guillotine_resource_args,
         games=get_guillotine_game_args,
@@ -103,15 +110,8 @@ rule guillotine_eval:
         evaluation=get_guillotine_section("eval"),
         sets=lambda wildcards: sorted(plan.guillotine_game_sets(CFG)),
         digest=get_guillotine_digest,
-    log:
-        log_path("guillotine_eval"),
-    benchmark:
-        bench_path("guillotine_eval")
-    resources:
-        mem_mb=6000,
-        runtime=480,
     shell:
-        "{WG} build guillotine-eval {params.files} {params.games} {params.morphit}"
+        "wordgames build guillotine-eval {params.files} {params.games} {params.morphit}"
         " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
         " --eval-params {params.evaluation:q} {params.outputs} --out-summary {output.summary}"
         " --out-table {output.table} > {log} 2>&1"

@@ -8,12 +8,6 @@ rule hangman_eval:
         unpack(get_hangman_inputs),
     output:
         str(paths.hangman_games(CFG, "{phrase_set}", "{solver}")),
-    params:
-        lives=CFG.section("hangman")["lives"],
-        limit=f"--limit {CFG.section('hangman')['limit']}" if CFG.section("hangman")["limit"] else "",
-        min_count=CFG.section("hangman")["min_count"],
-        options=get_hangman_options,
-        digest=get_hangman_digest,
     log:
         log_path("hangman_eval", "{phrase_set}", "{solver}"),
     benchmark:
@@ -21,8 +15,16 @@ rule hangman_eval:
     resources:
         mem_mb=2000,
         runtime=120,
+    params:
+        lives=CFG.section("hangman")["lives"],
+        limit=(
+            f"--limit {CFG.section('hangman')['limit']}" if CFG.section("hangman")["limit"] else ""
+        ),
+        min_count=CFG.section("hangman")["min_count"],
+        options=get_hangman_options,
+        digest=get_hangman_digest,
     shell:
-        "{WG} build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
+        "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
         " --solver {wildcards.solver} --lm {input.lm} --unigrams {input.unigrams}"
         " --lives {params.lives} {params.limit} --min-count {params.min_count}"
         " --options {params.options:q} --out {output} > {log} 2>&1"
@@ -34,12 +36,12 @@ rule hangman_summary:
     output:
         summary=str(paths.hangman_summary(CFG)),
         table=str(paths.hangman_summary(CFG).with_suffix(".md")),
-    params:
-        members=get_hangman_games(),
     log:
         log_path("hangman_summary"),
     benchmark:
         bench_path("hangman_summary")
+    params:
+        members=get_hangman_games(),
     shell:
-        "{WG} build hangman-summary --in {input} --out {output.summary}"
+        "wordgames build hangman-summary --in {input} --out {output.summary}"
         " --out-table {output.table} > {log} 2>&1"

@@ -10,16 +10,16 @@ rule lm:
         arpa=str(paths.lm_arpa(CFG, "{coll}")),
         binary=str(paths.lm_binary(CFG, "{coll}")),
         unigrams=str(paths.lm_unigrams(CFG, "{coll}")),
-    params:
-        flags=get_lm_flags,
-    threads: 1
     log:
         log_path("lm", "{coll}"),
     benchmark:
         bench_path("lm", "{coll}")
+    threads: 1
     resources:
         mem_mb=CFG.section("lm")["mem_mb"],
         runtime=240,
+    params:
+        flags=get_lm_flags,
     shell:
-        "{WG} build lm --in {input} --arpa {output.arpa} --binary {output.binary}"
+        "wordgames build lm --in {input} --arpa {output.arpa} --binary {output.binary}"
         " --unigrams {output.unigrams} {params.flags} > {log} 2>&1"

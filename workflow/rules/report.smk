@@ -6,14 +6,14 @@ rule report:
         get_report_summaries(),
     output:
         str(paths.report(CFG)),
-    params:
-        sections=lambda wildcards, input: get_report_titles(wildcards, input),
-        titles=[title for title, _ in get_report_sections()],
-        config_name=get_config_name,
     log:
         log_path("report"),
     benchmark:
         bench_path("report")
+    params:
+        sections=lambda wildcards, input: get_report_titles(wildcards, input),
+        titles=[title for title, _ in get_report_sections()],
+        config_name=get_config_name,
     shell:
-        "{WG} build report {params.sections} --config-name {params.config_name:q}"
+        "wordgames build report {params.sections} --config-name {params.config_name:q}"
         " --out {output} > {log} 2>&1"

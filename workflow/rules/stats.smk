@@ -7,13 +7,6 @@ rule stats_vocab:
         str(paths.collection_tokens(CFG, "{coll}")),
     output:
         str(paths.vocab(CFG, "{coll}")),
-    params:
-        min_count=CFG.section("cooccur")["min_count"],
-        max_vocab=(
-            f"--max-vocab {CFG.section('cooccur')['max_vocab']}"
-            if CFG.section("cooccur")["max_vocab"]
-            else ""
-        ),
     log:
         log_path("stats_vocab", "{coll}"),
     benchmark:
@@ -21,8 +14,15 @@ rule stats_vocab:
     resources:
         mem_mb=4000,
         runtime=120,
+    params:
+        min_count=CFG.section("cooccur")["min_count"],
+        max_vocab=(
+            f"--max-vocab {CFG.section('cooccur')['max_vocab']}"
+            if CFG.section("cooccur")["max_vocab"]
+            else ""
+        ),
     shell:
-        "{WG} build vocab --in {input} --out {output} --min-count {params.min_count}"
+        "wordgames build vocab --in {input} --out {output} --min-count {params.min_count}"
         " {params.max_vocab} > {log} 2>&1"
 
 
@@ -32,20 +32,23 @@ rule stats_cooccur:
         vocab=str(paths.vocab(CFG, "{coll}")),
     output:
         temp(str(paths.cooccur_spill(CFG, "{coll}", "{part}", "{parts}"))),
-    params:
-        window=CFG.section("cooccur")["window"],
-        chunk=CFG.section("cooccur")["chunk_tokens"],
-        weighting="" if CFG.section("cooccur")["distance_weighting"] else "--unweighted",
     log:
         log_path("stats_cooccur", "{coll}", "{part}-of-{parts}"),
     benchmark:
         bench_path("stats_cooccur", "{coll}", "{part}-of-{parts}")
     resources:
         mem_mb=1000
-        + CFG.section("cooccur")["chunk_tokens"] * CFG.section("cooccur")["window"] * 40 // 1_000_000,
+        + CFG.section("cooccur")["chunk_tokens"]
+        * CFG.section("cooccur")["window"]
+        * 40
+        // 1_000_000,
         runtime=240,
+    params:
+        window=CFG.section("cooccur")["window"],
+        chunk=CFG.section("cooccur")["chunk_tokens"],
+        weighting="" if CFG.section("cooccur")["distance_weighting"] else "--unweighted",
     shell:
-        "{WG} build cooccur --in {input.tokens} --vocab {input.vocab} --out {output}"
+        "wordgames build cooccur --in {input.tokens} --vocab {input.vocab} --out {output}"
         " --window {params.window} --chunk-tokens {params.chunk}"
         " --shard {wildcards.part}/{wildcards.parts} {params.weighting} > {log} 2>&1"
 
@@ -55,19 +58,19 @@ rule stats_cooccur_merge:
         get_cooccur_spills,
     output:
         str(paths.cooccur(CFG, "{coll}")),
-    params:
-        memory=CFG.section("cooccur")["merge_memory"],
-        shards=CFG.section("cooccur")["shards"],
-    threads: CFG["threads"]
     log:
         log_path("stats_cooccur_merge", "{coll}"),
     benchmark:
         bench_path("stats_cooccur_merge", "{coll}")
+    threads: CFG["threads"]
     resources:
         mem_mb=4000,
         runtime=240,
+    params:
+        memory=CFG.section("cooccur")["merge_memory"],
+        shards=CFG.section("cooccur")["shards"],
     shell:
-        "{WG} build cooccur-merge --in {input} --out {output} --memory {params.memory}"
+        "wordgames build cooccur-merge --in {input} --out {output} --memory {params.memory}"
         " --threads {threads} > {log} 2>&1"
 
 
@@ -77,19 +80,19 @@ rule stats_pmi:
         vocab=str(paths.vocab(CFG, "{coll}")),
     output:
         str(paths.pmi(CFG, "{coll}")),
-    params:
-        min_count=CFG.section("tables")["pmi_min_count"],
-        counts=CFG.section("tables")["pmi_counts"],
-    threads: CFG["threads"]
     log:
         log_path("stats_pmi", "{coll}"),
     benchmark:
         bench_path("stats_pmi", "{coll}")
+    threads: CFG["threads"]
     resources:
         mem_mb=4000,
         runtime=120,
+    params:
+        min_count=CFG.section("tables")["pmi_min_count"],
+        counts=CFG.section("tables")["pmi_counts"],
     shell:
-        "{WG} build pmi --cooccur {input.cooccur} --vocab {input.vocab} --out {output}"
+        "wordgames build pmi --cooccur {input.cooccur} --vocab {input.vocab} --out {output}"
         " --min-count {params.min_count} --counts {params.counts} --threads {threads} > {log} 2>&1"
 
 
@@ -98,18 +101,18 @@ rule stats_idf:
         str(paths.collection_sentences(CFG, "{coll}")),
     output:
         str(paths.idf(CFG, "{coll}")),
-    params:
-        min_df=CFG.section("tables")["idf_min_df"],
-    threads: CFG["threads"]
     log:
         log_path("stats_idf", "{coll}"),
     benchmark:
         bench_path("stats_idf", "{coll}")
+    threads: CFG["threads"]
     resources:
         mem_mb=4000,
         runtime=120,
+    params:
+        min_df=CFG.section("tables")["idf_min_df"],
     shell:
-        "{WG} build idf --in {input} --out {output} --min-df {params.min_df}"
+        "wordgames build idf --in {input} --out {output} --min-df {params.min_df}"
         " --threads {threads} > {log} 2>&1"
 
 
@@ -118,14 +121,14 @@ rule stats_catalog:
         unpack(get_catalog_tables),
     output:
         str(paths.catalog(CFG, "{coll}")),
+    log:
+        log_path("stats_catalog", "{coll}"),
+    benchmark:
+        bench_path("stats_catalog", "{coll}")
     params:
         names=lambda wildcards: sorted(get_catalog_tables(wildcards)),
         tables=lambda wildcards, input: " ".join(
             f"--table {name}={path}" for name, path in input.items()
         ),
-    log:
-        log_path("stats_catalog", "{coll}"),
-    benchmark:
-        bench_path("stats_catalog", "{coll}")
     shell:
-        "{WG} build catalog --out {output} {params.tables} > {log} 2>&1"
+        "wordgames build catalog --out {output} {params.tables} > {log} 2>&1"

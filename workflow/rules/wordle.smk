@@ -8,11 +8,6 @@ rule wordle_matrix:
     output:
         matrix=str(paths.wordle_matrix(CFG)),
         words=str(paths.wordle_words(CFG)),
-    params:
-        answers=get_wordle_list_arg("answers"),
-        guesses=get_wordle_list_arg("guesses"),
-        length=CFG.section("wordle")["word_length"],
-        digest=get_wordle_lists_digest,
     log:
         log_path("wordle_matrix"),
     benchmark:
@@ -21,8 +16,13 @@ rule wordle_matrix:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        answers=get_wordle_list_arg("answers"),
+        guesses=get_wordle_list_arg("guesses"),
+        length=CFG.section("wordle")["word_length"],
+        digest=get_wordle_lists_digest,
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-matrix --answers {params.answers:q}"
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-matrix --answers {params.answers:q}"
         " --guesses {params.guesses:q} --word-length {params.length}"
         " --out-matrix {output.matrix} --out-words {output.words} > {log} 2>&1"
 
@@ -33,9 +33,6 @@ rule wordle_tree:
         words=str(paths.wordle_words(CFG)),
     output:
         str(paths.wordle_optimal_tree(CFG, "{tree_mode}")),
-    params:
-        mode=get_wordle_tree_flags,
-        max_guesses=CFG.section("wordle")["max_guesses"],
     log:
         log_path("wordle_tree", "{tree_mode}"),
     benchmark:
@@ -44,8 +41,11 @@ rule wordle_tree:
     resources:
         mem_mb=4000,
         runtime=60,
+    params:
+        mode=get_wordle_tree_flags,
+        max_guesses=CFG.section("wordle")["max_guesses"],
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-tree --matrix {input.matrix}"
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-tree --matrix {input.matrix}"
         " --words {input.words} {params.mode} --max-guesses {params.max_guesses}"
         " --out {output} > {log} 2>&1"
 
@@ -55,12 +55,6 @@ rule wordle_eval:
         unpack(get_wordle_eval_inputs),
     output:
         str(paths.wordle_eval_games(CFG, "{strategy}", "{mode}")),
-    params:
-        tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
-        rule=CFG.section("wordle")["hard_rule"],
-        seed=CFG.section("wordle")["seed"],
-        max_guesses=CFG.section("wordle")["max_guesses"],
-        options=get_wordle_eval_options,
     log:
         log_path("wordle_eval", "{strategy}", "{mode}"),
     benchmark:
@@ -69,8 +63,14 @@ rule wordle_eval:
     resources:
         mem_mb=3000,
         runtime=120,
+    params:
+        tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
+        rule=CFG.section("wordle")["hard_rule"],
+        seed=CFG.section("wordle")["seed"],
+        max_guesses=CFG.section("wordle")["max_guesses"],
+        options=get_wordle_eval_options,
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-eval --matrix {input.matrix}"
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-eval --matrix {input.matrix}"
         " --words {input.words} {params.tree} --strategy {wildcards.strategy} --mode {wildcards.mode}"
         " --hard-rule {params.rule} --seed {params.seed} --max-guesses {params.max_guesses}"
         " {params.options} --out {output} > {log} 2>&1"
@@ -83,13 +83,13 @@ rule wordle_summary:
         table=str(paths.wordle_eval_summary(CFG, "parquet")),
         md=str(paths.wordle_eval_summary(CFG, "md")),
         plot=str(paths.wordle_eval_summary(CFG, "png")),
-    params:
-        max_guesses=CFG.section("wordle")["max_guesses"],
-        members=get_wordle_eval_games(),
     log:
         log_path("wordle_summary"),
     benchmark:
         bench_path("wordle_summary")
+    params:
+        max_guesses=CFG.section("wordle")["max_guesses"],
+        members=get_wordle_eval_games(),
     shell:
-        "{WG} build wordle-summary --games {input} --max-guesses {params.max_guesses}"
+        "wordgames build wordle-summary --games {input} --max-guesses {params.max_guesses}"
         " --out-table {output.table} --out-md {output.md} --out-plot {output.plot} > {log} 2>&1"
