@@ -17,7 +17,7 @@ import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,13 @@ class Config:
 
     def section(self, name: str) -> dict:
         return self.raw.get(name, {})
+
+    @cached_property
+    def settings(self):
+        """The config as typed objects (:class:`wordgames.settings.Settings`)."""
+        from wordgames.settings import Settings, from_dict
+
+        return from_dict(Settings, self.raw)
 
     @property
     def results_dir(self) -> Path:

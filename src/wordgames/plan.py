@@ -37,27 +37,27 @@ def collections(cfg: Config) -> list[str]:
 
 def stats_collections(cfg: Config) -> list[str]:
     known = cfg.section("collections")
-    return [c for c in cfg.section("cooccur")["collections"] if c in known]
+    return [c for c in cfg.settings.cooccur.collections if c in known]
 
 
 def table_collections(cfg: Config) -> list[str]:
     stats = stats_collections(cfg)
-    return [c for c in cfg.section("tables")["collections"] if c in stats]
+    return [c for c in cfg.settings.tables.collections if c in stats]
 
 
 def glove_collections(cfg: Config) -> list[str]:
     stats = stats_collections(cfg)
-    return [c for c in cfg.section("glove")["collections"] if c in stats]
+    return [c for c in cfg.settings.glove.collections if c in stats]
 
 
 def vectors_eval_collections(cfg: Config) -> list[str]:
     glove = glove_collections(cfg)
-    return [c for c in cfg.section("glove")["evaluate"] if c in glove]
+    return [c for c in cfg.settings.glove.evaluate if c in glove]
 
 
 def lm_collections(cfg: Config) -> list[str]:
     known = cfg.section("collections")
-    return [c for c in cfg.section("lm")["collections"] if c in known]
+    return [c for c in cfg.settings.lm.collections if c in known]
 
 
 # wordle --------------------------------------------------------------------------------------------
@@ -85,27 +85,27 @@ def wordle_enabled(cfg: Config) -> bool:
 
 
 def wordle_strategies(cfg: Config) -> list[str]:
-    return list(cfg.section("wordle")["strategies"])
+    return list(cfg.settings.wordle.strategies)
 
 
 def wordle_modes(cfg: Config) -> list[str]:
-    return ["hard" if hard else "normal" for hard in cfg.section("wordle")["hard_mode"]]
+    return ["hard" if hard else "normal" for hard in cfg.settings.wordle.hard_mode]
 
 
 def wordle_tree_mode(cfg: Config, mode: str) -> str:
     """``normal``, ``hard-nyt`` or ``hard-strict``: the optimal tree an evaluation mode plays."""
-    return "normal" if mode == "normal" else f"hard-{cfg.section('wordle')['hard_rule']}"
+    return "normal" if mode == "normal" else f"hard-{cfg.settings.wordle.hard_rule}"
 
 
 # hangman -------------------------------------------------------------------------------------------
 def hangman_enabled(cfg: Config) -> bool:
-    return cfg.section("hangman")["collection"] in lm_collections(cfg)
+    return cfg.settings.hangman.collection in lm_collections(cfg)
 
 
 def hangman_phrase_sets(cfg: Config) -> dict[str, Path]:
     """Phrase sets whose file exists, name -> path."""
     out = {}
-    for name, value in cfg.section("hangman")["phrase_sets"].items():
+    for name, value in cfg.settings.hangman.phrase_sets.items():
         path = data_file(cfg, value)
         if path is not None:
             out[name] = path
@@ -160,7 +160,7 @@ class GuillotineFiles:
 
 
 def guillotine_enabled(cfg: Config) -> bool:
-    return cfg.section("guillotine")["collection"] in cfg.section("collections")
+    return cfg.settings.guillotine.collection in cfg.section("collections")
 
 
 def _resource(value) -> Path | None:
@@ -212,7 +212,7 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
 def guillotine_game_sets(cfg: Config) -> dict[str, Path]:
     """Evaluation game sets whose file exists, name -> path."""
     out = {}
-    for name, value in cfg.section("guillotine")["games"].items():
+    for name, value in cfg.settings.guillotine.games.items():
         path = data_file(cfg, value)
         if path is not None:
             out[name] = path

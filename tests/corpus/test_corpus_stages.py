@@ -164,14 +164,12 @@ def test_schema_rejects_bad_corpus_keys(make_config):
 
 
 def test_cli_reports_bad_dump_without_traceback(tmp_path, corpus_data, capsys):
+    from wordgames.config import load_config
+    from wordgames.corpus.registry import corpus
+
     out = tmp_path / "r/corpora/t/extract"
-    spec = {
-        "kind": "mediawiki",
-        "language": "en",
-        "shards": 1,
-        "max_documents": None,
-        "options": {"wiki": "wikipedia"},
-    }
+    cfg = load_config({"corpora": {"t": {"kind": "mediawiki", "source": "x.xml.bz2"}}})
+    spec = corpus(cfg, "t").spec()
     assert (
         main(
             [

@@ -193,16 +193,7 @@ def get_corpus_digest(wildcards):
 
 def get_corpus_spec(wildcards):
     """Everything extraction needs to know of a corpus entry, as JSON."""
-    c = CORPORA[wildcards.corpus]
-    return as_json(
-        {
-            "kind": c.kind,
-            "language": c.language,
-            "shards": c.shards,
-            "max_documents": c.max_documents,
-            "options": c.options,
-        }
-    )
+    return as_json(CORPORA[wildcards.corpus].spec())
 
 
 def get_corpus_language(wildcards):
@@ -254,7 +245,7 @@ def get_collection_members(wildcards):
 
 # statistics and vectors ----------------------------------------------------------------------------
 def get_cooccur_spills(wildcards):
-    n = int(CFG.section("cooccur")["shards"])
+    n = int(CFG.settings.cooccur.shards)
     return [str(paths.cooccur_spill(CFG, wildcards.coll, k, n)) for k in range(n)]
 
 
@@ -273,7 +264,7 @@ def get_catalog_tables(wildcards):
 def get_glove_inputs(wildcards):
     c = wildcards.coll
     inputs = {"vocab": str(paths.vocab(CFG, c))}
-    if CFG.section("glove")["method"] == "glove":
+    if CFG.settings.glove.method == "glove":
         inputs["cooccur"] = str(paths.cooccur(CFG, c))
     else:
         inputs["tokens"] = str(paths.collection_tokens(CFG, c))
@@ -281,7 +272,7 @@ def get_glove_inputs(wildcards):
 
 
 def get_glove_threads(wildcards):
-    return int(CFG.section("glove")["threads"] or CFG["threads"])
+    return int(CFG.settings.glove.threads or CFG["threads"])
 
 
 def get_vectors_eval_files():
@@ -301,7 +292,7 @@ def get_lm_flags(wildcards):
 
 
 def get_hangman_inputs(wildcards):
-    coll = CFG.section("hangman")["collection"]
+    coll = CFG.settings.hangman.collection
     return {
         "phrases": external([plan.hangman_phrase_sets(CFG)[wildcards.phrase_set]])[0],
         "lm": str(paths.lm_binary(CFG, coll)),
@@ -321,7 +312,7 @@ def get_hangman_games():
     return [
         str(paths.hangman_games(CFG, s, solver))
         for s in plan.hangman_phrase_sets(CFG)
-        for solver in CFG.section("hangman")["solvers"]
+        for solver in CFG.settings.hangman.solvers
     ]
 
 
@@ -350,26 +341,26 @@ def get_guillotine_links_digest(wildcards):
 
 def get_guillotine_links_corpora(wildcards):
     """The corpora whose tables give links (their names; the list files are in the digest)."""
-    links = CFG.section("guillotine")["links"]
+    links = CFG.settings.guillotine.links
     return as_json(
-        {k: links[k] for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")}
+        {k: getattr(links, k) for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")}
     )
 
 
 def get_guillotine_morphit(wildcards):
-    return "--morphit" if CFG.section("guillotine")["lexicon"]["morphit"] else "--no-morphit"
+    return "--morphit" if CFG.settings.guillotine.lexicon.morphit else "--no-morphit"
 
 
 def get_guillotine_vectors(wildcards):
     files = plan.guillotine_files(CFG)
-    if CFG.section("guillotine")["vectors"]:
+    if CFG.settings.guillotine.vectors:
         return external([files.vectors])
     return [str(files.vectors)]
 
 
 def get_guillotine_vectors_digest(wildcards):
     files = plan.guillotine_files(CFG)
-    return digest_of([files.vectors]) if CFG.section("guillotine")["vectors"] else ""
+    return digest_of([files.vectors]) if CFG.settings.guillotine.vectors else ""
 
 
 def get_guillotine_links_lists(wildcards, input):
@@ -392,7 +383,7 @@ def get_guillotine_solver_inputs(solver):
     def inputs(wildcards):
         files = plan.guillotine_files(CFG)
         names = set()
-        for s in [solver] if solver != "eval" else CFG.section("guillotine")["eval"]["solvers"]:
+        for s in [solver] if solver != "eval" else CFG.settings.guillotine.eval.solvers:
             names |= set(files.for_solver(s))
         names.discard("model")
         out = {}
@@ -449,7 +440,7 @@ def _guillotine_eval_pairs():
     return [
         (name, solver)
         for name in plan.guillotine_game_sets(CFG)
-        for solver in CFG.section("guillotine")["eval"]["solvers"]
+        for solver in CFG.settings.guillotine.eval.solvers
     ]
 
 

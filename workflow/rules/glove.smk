@@ -27,18 +27,18 @@ rule glove:
         ),
         checkpoint=lambda wildcards: (
             f"--checkpoint-dir {paths.glove_checkpoint(CFG, wildcards.coll)}"
-            if CFG.section("glove")["checkpoint"]
+            if CFG.settings.glove.checkpoint
             else ""
         ),
-        method=CFG.section("glove")["method"],
-        dim=CFG.section("glove")["dim"],
-        iterations=CFG.section("glove")["iterations"],
-        x_max=CFG.section("glove")["x_max"],
-        alpha=CFG.section("glove")["alpha"],
-        eta=CFG.section("glove")["eta"],
-        seed=CFG.section("glove")["seed"],
-        window=CFG.section("cooccur")["window"],
-        min_count=CFG.section("cooccur")["min_count"],
+        method=CFG.settings.glove.method,
+        dim=CFG.settings.glove.dim,
+        iterations=CFG.settings.glove.iterations,
+        x_max=CFG.settings.glove.x_max,
+        alpha=CFG.settings.glove.alpha,
+        eta=CFG.settings.glove.eta,
+        seed=CFG.settings.glove.seed,
+        window=CFG.settings.cooccur.window,
+        min_count=CFG.settings.cooccur.min_count,
     shell:
         "wordgames build glove {params.data} --vocab {input.vocab} --out-vectors {output.vectors}"
         " --out-vocab {output.vocab} --out-kv {output.kv} --out-summary {output.summary}"
@@ -61,7 +61,7 @@ rule vectors_eval:
         mem_mb=4000,
         runtime=60,
     params:
-        probes=" ".join(f"--probe {w}" for w in CFG.section("glove")["probes"]),
+        probes=" ".join(f"--probe {w}" for w in CFG.settings.glove.probes),
     shell:
         "wordgames build vectors-eval --vectors {input} --out {output} {params.probes} > {log} 2>&1"
 

@@ -19,9 +19,9 @@ rule guillotine_links:
         runtime=60,
     params:
         lists=get_guillotine_links_lists,
-        min_count=CFG.section("guillotine")["links"]["min_count"],
-        window=CFG.section("guillotine")["links"]["window"],
-        window_min_count=CFG.section("guillotine")["links"]["window_min_count"],
+        min_count=CFG.settings.guillotine.links.min_count,
+        window=CFG.settings.guillotine.links.window,
+        window_min_count=CFG.settings.guillotine.links.window_min_count,
         corpora=get_guillotine_links_corpora,
         digest=get_guillotine_links_digest,
     shell:

@@ -16,11 +16,9 @@ rule hangman_eval:
         mem_mb=2000,
         runtime=120,
     params:
-        lives=CFG.section("hangman")["lives"],
-        limit=(
-            f"--limit {CFG.section('hangman')['limit']}" if CFG.section("hangman")["limit"] else ""
-        ),
-        min_count=CFG.section("hangman")["min_count"],
+        lives=CFG.settings.hangman.lives,
+        limit=(f"--limit {CFG.settings.hangman.limit}" if CFG.settings.hangman.limit else ""),
+        min_count=CFG.settings.hangman.min_count,
         options=get_hangman_options,
         digest=get_hangman_digest,
     shell:

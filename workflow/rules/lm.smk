@@ -16,7 +16,7 @@ rule lm:
         bench_path("lm", "{coll}")
     threads: 1
     resources:
-        mem_mb=CFG.section("lm")["mem_mb"],
+        mem_mb=CFG.settings.lm.mem_mb,
         runtime=240,
     params:
         flags=get_lm_flags,

@@ -15,10 +15,10 @@ rule stats_vocab:
         mem_mb=4000,
         runtime=120,
     params:
-        min_count=CFG.section("cooccur")["min_count"],
+        min_count=CFG.settings.cooccur.min_count,
         max_vocab=(
-            f"--max-vocab {CFG.section('cooccur')['max_vocab']}"
-            if CFG.section("cooccur")["max_vocab"]
+            f"--max-vocab {CFG.settings.cooccur.max_vocab}"
+            if CFG.settings.cooccur.max_vocab
             else ""
         ),
     shell:
@@ -38,15 +38,12 @@ rule stats_cooccur:
         bench_path("stats_cooccur", "{coll}", "{part}-of-{parts}")
     resources:
         mem_mb=1000
-        + CFG.section("cooccur")["chunk_tokens"]
-        * CFG.section("cooccur")["window"]
-        * 40
-        // 1_000_000,
+        + CFG.settings.cooccur.chunk_tokens * CFG.settings.cooccur.window * 40 // 1_000_000,
         runtime=240,
     params:
-        window=CFG.section("cooccur")["window"],
-        chunk=CFG.section("cooccur")["chunk_tokens"],
-        weighting="" if CFG.section("cooccur")["distance_weighting"] else "--unweighted",
+        window=CFG.settings.cooccur.window,
+        chunk=CFG.settings.cooccur.chunk_tokens,
+        weighting="" if CFG.settings.cooccur.distance_weighting else "--unweighted",
     shell:
         "wordgames build cooccur --in {input.tokens} --vocab {input.vocab} --out {output}"
         " --window {params.window} --chunk-tokens {params.chunk}"
@@ -67,8 +64,8 @@ rule stats_cooccur_merge:
         mem_mb=4000,
         runtime=240,
     params:
-        memory=CFG.section("cooccur")["merge_memory"],
-        shards=CFG.section("cooccur")["shards"],
+        memory=CFG.settings.cooccur.merge_memory,
+        shards=CFG.settings.cooccur.shards,
     shell:
         "wordgames build cooccur-merge --in {input} --out {output} --memory {params.memory}"
         " --threads {threads} > {log} 2>&1"
@@ -89,8 +86,8 @@ rule stats_pmi:
         mem_mb=4000,
         runtime=120,
     params:
-        min_count=CFG.section("tables")["pmi_min_count"],
-        counts=CFG.section("tables")["pmi_counts"],
+        min_count=CFG.settings.tables.pmi_min_count,
+        counts=CFG.settings.tables.pmi_counts,
     shell:
         "wordgames build pmi --cooccur {input.cooccur} --vocab {input.vocab} --out {output}"
         " --min-count {params.min_count} --counts {params.counts} --threads {threads} > {log} 2>&1"
@@ -110,7 +107,7 @@ rule stats_idf:
         mem_mb=4000,
         runtime=120,
     params:
-        min_df=CFG.section("tables")["idf_min_df"],
+        min_df=CFG.settings.tables.idf_min_df,
     shell:
         "wordgames build idf --in {input} --out {output} --min-df {params.min_df}"
         " --threads {threads} > {log} 2>&1"

@@ -19,7 +19,7 @@ rule wordle_matrix:
     params:
         answers=get_wordle_list_arg("answers"),
         guesses=get_wordle_list_arg("guesses"),
-        length=CFG.section("wordle")["word_length"],
+        length=CFG.settings.wordle.word_length,
         digest=get_wordle_lists_digest,
     shell:
         "NUMBA_NUM_THREADS={threads} wordgames build wordle-matrix --answers {params.answers:q}"
@@ -43,7 +43,7 @@ rule wordle_tree:
         runtime=60,
     params:
         mode=get_wordle_tree_flags,
-        max_guesses=CFG.section("wordle")["max_guesses"],
+        max_guesses=CFG.settings.wordle.max_guesses,
     shell:
         "NUMBA_NUM_THREADS={threads} wordgames build wordle-tree --matrix {input.matrix}"
         " --words {input.words} {params.mode} --max-guesses {params.max_guesses}"
@@ -65,9 +65,9 @@ rule wordle_eval:
         runtime=120,
     params:
         tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
-        rule=CFG.section("wordle")["hard_rule"],
-        seed=CFG.section("wordle")["seed"],
-        max_guesses=CFG.section("wordle")["max_guesses"],
+        rule=CFG.settings.wordle.hard_rule,
+        seed=CFG.settings.wordle.seed,
+        max_guesses=CFG.settings.wordle.max_guesses,
         options=get_wordle_eval_options,
     shell:
         "NUMBA_NUM_THREADS={threads} wordgames build wordle-eval --matrix {input.matrix}"
@@ -88,7 +88,7 @@ rule wordle_summary:
     benchmark:
         bench_path("wordle_summary")
     params:
-        max_guesses=CFG.section("wordle")["max_guesses"],
+        max_guesses=CFG.settings.wordle.max_guesses,
         members=get_wordle_eval_games(),
     shell:
         "wordgames build wordle-summary --games {input} --max-guesses {params.max_guesses}"

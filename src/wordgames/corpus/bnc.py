@@ -74,7 +74,7 @@ def bnc_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterato
 
     path = _source(c, files)
     members, archive = _members(path)
-    exclude = c.options.get("exclude", [])
+    exclude = c.options.exclude
     try:
         for ordinal, (name, opener) in enumerate(progress(members, desc=c.name, unit="text")):
             if ordinal % c.shards != shard:
@@ -94,7 +94,7 @@ def bnc_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterato
                 continue
             except (zipfile.BadZipFile, OSError, EOFError) as exc:
                 raise InputError(f"{path}: corrupt member {name} ({exc})") from None
-            if c.options.get("documents", "file") == "unit":
+            if c.options.documents == "unit":
                 for i, sentence in enumerate(sentences):
                     yield Doc(f"{doc}:{i}", sentence)
             else:

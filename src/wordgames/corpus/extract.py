@@ -121,9 +121,9 @@ def _doc_name(c: Corpus, path: Path, root_files: list[Path]) -> str:
 def text_docs(
     c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
 ) -> Iterator[Doc]:
-    layout = c.options.get("layout", "lines")
-    per_unit = c.options.get("documents", "file") == "unit"
-    encoding = c.options.get("encoding", "utf-8")
+    layout = c.options.layout
+    per_unit = c.options.documents == "unit"
+    encoding = c.options.encoding
     ordinal = 0
     for path in progress(files, desc=f"{c.name} files", unit="file"):
         name = _doc_name(c, path, files)
@@ -168,7 +168,7 @@ def titles_docs(
     c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
 ) -> Iterator[Doc]:
     """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
-    encoding = c.options.get("encoding", "utf-8")
+    encoding = c.options.encoding
     ordinal = 0
     for path in files:
         with open_maybe_compressed(path) as raw:
@@ -206,7 +206,7 @@ def wordfreq_docs(
     for src in c.sources:
         if src.value.startswith("wordfreq:"):
             wordlist = src.value.split(":", 1)[1] or "best"
-    top = c.options.get("top_n", 50000)
+    top = c.options.top_n
     seen = set()
     for word in wordfreq.top_n_list(c.language, top, wordlist=wordlist):
         tally.seen += 1
@@ -261,7 +261,7 @@ def extract_shard(
     tally = Tally()
     tables = Tables(c, table_outs)
     reader = _kind_reader(c)
-    min_chars = c.options.get("min_chars", 0)
+    min_chars = c.options.min_chars
     limit = c.max_documents
     limit_per_shard = None if limit is None else -(-limit // c.shards)
     chars = 0

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import glob
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from wordgames.config import Config
 from wordgames.errors import ConfigError, InputError
+from wordgames.settings import CorpusOptions, as_dict, from_dict
 
 #: Tables each kind writes beside its sentences (``paths.corpus_table``).
 KIND_TABLES = {
@@ -83,11 +84,11 @@ class Corpus:
     shards: int
     download_dir: str
     max_documents: int | None
-    options: dict = field(default_factory=dict)
+    options: CorpusOptions
 
     @property
     def wiki(self) -> str | None:
-        return self.options.get("wiki", "wikipedia") if self.kind == "mediawiki" else None
+        return self.options.wiki if self.kind == "mediawiki" else None
 
     @property
     def tables(self) -> tuple[str, ...]:
@@ -109,7 +110,7 @@ class Corpus:
             "language": self.language,
             "shards": self.shards,
             "max_documents": self.max_documents,
-            "options": self.options,
+            "options": as_dict(self.options),
         }
 
     @classmethod
@@ -124,8 +125,8 @@ class Corpus:
                 sources=tuple(Source(value=v) for v in source_specs),
                 shards=int(spec["shards"]),
                 download_dir="",
-                max_documents=spec.get("max_documents"),
-                options=dict(spec["options"]),
+                max_documents=spec["max_documents"],
+                options=from_dict(CorpusOptions, spec["options"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
@@ -153,20 +154,18 @@ def corpus(cfg: Config, name: str) -> Corpus:
     if name not in entries:
         known = ", ".join(sorted(entries)) or "none"
         raise ConfigError(f"unknown corpus '{name}' (corpora in the config: {known})")
-    entry = entries[name]
-    kind = entry["kind"]
-    shards = entry.get("shards", 1)
-    if kind == "wordfreq" and shards != 1:
+    entry = cfg.settings.corpora[name]
+    if entry.kind == "wordfreq" and entry.shards != 1:
         raise ConfigError(f"corpora.{name}.shards: a wordfreq corpus has one shard")
     return Corpus(
         name=name,
-        kind=kind,
-        language=entry.get("language", "en"),
-        sources=_sources(name, entry),
-        shards=shards,
-        download_dir=entry.get("download_dir", "resources/downloads"),
-        max_documents=entry.get("max_documents"),
-        options=dict(entry.get("options", {})),
+        kind=entry.kind,
+        language=entry.language,
+        sources=_sources(name, entries[name]),
+        shards=entry.shards,
+        download_dir=entry.download_dir,
+        max_documents=entry.max_documents,
+        options=entry.options,
     )
 
 
@@ -285,7 +284,7 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
             )
         else:
             missing.append((text, f"corpus {c.name}: no such file or folder {resolved}"))
-    excludes = c.options.get("exclude", [])
+    excludes = c.options.exclude
     if excludes:
         files = [f for f in files if not any(fnmatch.fnmatch(f.name, pat) for pat in excludes)]
     return files, missing

@@ -728,7 +728,7 @@ def parse_wikiquote(title: str, wikitext: str) -> list[tuple[str, str]]:
 def mediawiki_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterator:
     from wordgames.progress import progress
 
-    namespaces = tuple(c.options.get("namespaces", [0]))
+    namespaces = tuple(c.options.namespaces)
     drop = [DROP_LINK_PREFIXES]
 
     def on_siteinfo(site_info):

@@ -328,7 +328,7 @@ def cmd_eval(args) -> int:
             m = None
         if (m is None or not m.info.get("trained")) and res.past is not None:
             pool_games = [g for k, g in enumerate(res.past.games) if k not in res.past.excluded]
-            l2 = cfg.section("guillotine")["solver"]["l2"]
+            l2 = cfg.settings.guillotine.solver.l2
             solver.model = train(solver, pool_games, res.past, l2=l2)
             notes.append(f"model trained on the {len(pool_games)} non-overlapping past games")
     rows = []

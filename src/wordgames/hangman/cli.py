@@ -81,7 +81,7 @@ def _config(args):
     from wordgames.errors import InputError
 
     cfg = load_cli_config(args.configfile)
-    lives = args.lives if args.lives is not None else cfg.section("hangman").get("lives", 3)
+    lives = args.lives if args.lives is not None else cfg.settings.hangman.lives
     if lives < 1:
         raise InputError(f"--lives must be at least 1, got {lives}")
     return cfg, lives
@@ -100,12 +100,13 @@ def _setup(args, cfg=None):
     else:
         lives = _config(args)[1]
     section = cfg.section("hangman")
-    name = args.solver or section.get("default_solver", "posterior")
+    hangman = cfg.settings.hangman
+    name = args.solver or hangman.default_solver
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
-    coll = section.get("collection", "en")
+    coll = hangman.collection
     unigrams = args.unigrams or paths.lm_unigrams(cfg, coll)
-    lexicon = Lexicon.from_parquet(unigrams, min_count=section.get("min_count", 1))
+    lexicon = Lexicon.from_parquet(unigrams, min_count=hangman.min_count)
     lm = None
     if SOLVERS[name].needs_lm:
         lm = load_model(str(args.lm or paths.lm_binary(cfg, coll)))

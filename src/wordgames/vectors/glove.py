@@ -44,18 +44,6 @@ class GloveParams:
     seed: int = 0
     threads: int = 1
 
-    @classmethod
-    def from_config(cls, section: dict, threads: int) -> GloveParams:
-        return cls(
-            dim=int(section.get("dim", 600)),
-            iterations=int(section.get("iterations", 50)),
-            x_max=float(section.get("x_max", 10.0)),
-            alpha=float(section.get("alpha", 0.75)),
-            eta=float(section.get("eta", 0.05)),
-            seed=int(section.get("seed", 0)),
-            threads=int(section.get("threads") or threads),
-        )
-
 
 @dataclass
 class GloveState:

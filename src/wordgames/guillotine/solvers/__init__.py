@@ -98,7 +98,7 @@ def load_config_resources(
         solver,
         {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()},
     )
-    morphit = cfg.section("guillotine")["lexicon"]["morphit"]
+    morphit = cfg.settings.guillotine.lexicon.morphit
     return load_resources(solver, morphit=morphit, **found), found
 
 
