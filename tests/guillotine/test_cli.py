@@ -10,6 +10,7 @@ import yaml
 from wordgames.cli import main
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "guillotine"
+SOLVE = ["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo"]
 SENTENCES = """il pane duro fa bene
 un gioco duro e leale
 una testa dura come il legno
@@ -217,19 +218,7 @@ def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(co
     assert fast.links.words == slow.links.words
     assert np.array_equal(fast.links.cnt, slow.links.cnt)
     found["model"].unlink()
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "zoccolo",
-            "--configfile",
-            str(config),
-        ]
-    )
+    rc = main([*SOLVE, "--configfile", str(config)])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and len(err.splitlines()) == 1
     assert err.startswith(
@@ -241,19 +230,7 @@ def test_vectors_under_an_unset_data_dir_is_a_config_error(config, capsys):
     raw = yaml.safe_load(config.read_text())
     raw["guillotine"]["vectors"] = "{data_dir}/vectors.kv"
     config.write_text(yaml.safe_dump(raw))
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "zoccolo",
-            "--configfile",
-            str(config),
-        ]
-    )
+    rc = main([*SOLVE, "--configfile", str(config)])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "guillotine.vectors {data_dir}/vectors.kv is under {data_dir}" in err
 
