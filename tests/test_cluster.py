@@ -11,6 +11,7 @@ import collections
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -92,27 +93,17 @@ def cluster(repo, tmp_path_factory):
         assert not pids_file.exists()
 
 
-def _job_stats(log: str) -> collections.Counter:
-    """Jobs per rule from Snakemake's "Job stats" table (rule `all` left out)."""
-    counts = collections.Counter()
-    lines = log.split("Job stats:", 1)[1].splitlines()[3:]
-    for line in lines:
-        parts = line.split()
-        if len(parts) != 2 or parts[0] == "total":
-            break
-        if parts[0] != "all":
-            counts[parts[0]] = int(parts[1])
-    return counts
-
-
-def _expected_request(profile: dict, rule: str) -> tuple[int, int]:
-    """(cpus, MB) the profile asks for a job of ``rule``."""
-    defaults = dict(profile["default-resources"])
-    specific = profile.get("set-resources", {}).get(rule, {})
-    return (
-        int(specific.get("cpus_per_task", defaults["cpus_per_task"])),
-        int(specific.get("mem_mb", defaults["mem_mb"])),
-    )
+def _requests(log: str) -> collections.Counter:
+    """(rule, cpus, MB) of every job Snakemake submitted, from the resources it prints per job."""
+    found = collections.Counter()
+    for block in re.split(r"\n(?=\[[^\]]+\]\n(?:local)?rule \w+:)", log):
+        head = re.search(r"^rule (\w+):", block, re.M)
+        res = re.search(r"^\s+resources: (.*)$", block, re.M)
+        if head is None or res is None:
+            continue
+        values = dict(kv.split("=", 1) for kv in res.group(1).split(", "))
+        found[(head.group(1), int(values["cpus_per_task"]), int(values["mem_mb"]))] += 1
+    return found
 
 
 def test_slurm_run_equals_the_local_run(repo, cluster, tmp_path):
@@ -174,9 +165,10 @@ def test_slurm_run_equals_the_local_run(repo, cluster, tmp_path):
         b = json.loads((slurm_dir / "results/wordle" / tree.name).read_text())
         assert a["paths"] == b["paths"]  # the trees, without their timings
 
-    # sacct: one job per rule instance, each with the profile's cpus and memory
+    # sacct: one completed job per rule instance, each asking for the CPUs and memory Snakemake
+    # resolved from the profile (and the rule's own resources where the profile names none)
     profile = yaml.safe_load((repo / "workflow/profiles/slurm/config.yaml").read_text())
-    expected_jobs = _job_stats(slurm.stderr + slurm.stdout)
+    submitted = _requests(slurm.stderr + slurm.stdout)
     sacct = subprocess.run(
         ["sacct", "-X", "-P", "-n", "-o", "JobID,Comment,State,ReqCPUS,ReqMem"],
         capture_output=True,
@@ -187,9 +179,15 @@ def test_slurm_run_equals_the_local_run(repo, cluster, tmp_path):
     )
     seen = collections.Counter()
     for line in sacct.stdout.splitlines():
-        job_id, comment, job_state, cpus, mem = line.split("|")
-        rule = comment.removeprefix("rule_").split("_wildcards_")[0]
+        _, comment, job_state, cpus, mem = line.split("|")
         assert job_state == "COMPLETED", line
-        assert (int(cpus), int(mem.rstrip("M"))) == _expected_request(profile, rule), line
-        seen[rule] += 1
-    assert seen == expected_jobs
+        rule = comment.removeprefix("rule_").split("_wildcards_")[0]
+        seen[(rule, int(cpus), int(mem.rstrip("M")))] += 1
+    assert seen == submitted
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    dry = _pipeline.run_snakemake(repo, fresh, _pipeline.tiny_config(repo, fresh), "--dry-run")
+    local_jobs = collections.Counter(rule for rule, _ in _pipeline.planned(dry))
+    assert collections.Counter(rule for rule, _, _ in seen.elements()) == local_jobs
+    glove = profile["set-resources"]["glove"]
+    assert seen[("glove", glove["cpus_per_task"], glove["mem_mb"])] == 2  # the profile's sizes
