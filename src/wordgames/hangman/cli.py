@@ -90,6 +90,7 @@ def _config(args):
 def _setup(args, cfg=None):
     """(solver, lives) for a CLI command, loading the artifacts the solver needs."""
     from wordgames import paths
+    from wordgames.artifacts import require
     from wordgames.errors import InputError
     from wordgames.hangman.lexicon import Lexicon
     from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
@@ -105,11 +106,13 @@ def _setup(args, cfg=None):
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
     coll = hangman.collection
-    unigrams = args.unigrams or paths.lm_unigrams(cfg, coll)
-    lexicon = Lexicon.from_parquet(unigrams, min_count=hangman.min_count)
-    lm = None
+    hint = f"build it with the pipeline (snakemake --configfile {args.configfile}) or give --lm/--unigrams"
+    files = [require(args.unigrams or paths.lm_unigrams(cfg, coll), hint)]
     if SOLVERS[name].needs_lm:
-        lm = load_model(str(args.lm or paths.lm_binary(cfg, coll)))
+        files.append(require(args.lm or paths.lm_binary(cfg, coll), hint))
+    print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
+    lexicon = Lexicon.from_parquet(files[0], min_count=hangman.min_count)
+    lm = load_model(str(files[1])) if len(files) > 1 else None
     solver = make_solver(name, Resources(lexicon, lm), **section.get(name, {}))
     return solver, lives
 
