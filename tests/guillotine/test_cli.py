@@ -96,21 +96,7 @@ def config(tmp_path, monkeypatch):
 
 
 def test_solve_shows_ranked_answers_with_links(config, capsys):
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "zoccolo",
-            "--configfile",
-            str(config),
-            "--top",
-            "3",
-        ]
-    )
+    rc = main([*SOLVE, "--configfile", str(config), "--top", "3"])
     out = capsys.readouterr().out
     assert rc == 0
     assert "1. duro" in out
@@ -118,20 +104,7 @@ def test_solve_shows_ranked_answers_with_links(config, capsys):
 
 
 def test_solve_json_is_one_object(config, capsys):
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "zoccolo",
-            "--configfile",
-            str(config),
-            "--json",
-        ]
-    )
+    rc = main([*SOLVE, "--configfile", str(config), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert rc == 0 and data["answers"][0]["word"] == "duro"
     assert set(data["answers"][0]["evidence"]) == {"pane", "gioco", "testa", "osso", "zoccolo"}
