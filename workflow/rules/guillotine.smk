@@ -60,6 +60,7 @@ rule guillotine_vectors_unit:
         mem_mb=6000,
     params:
         digest=get_guillotine_vectors_digest,
+        external=bool(CFG.settings.guillotine.vectors),
     shell:
         "wordgames build guillotine-vectors-unit --vectors {input} --out {output} > {log} 2>&1"
 
@@ -80,6 +81,8 @@ rule guillotine_train:
         files=get_guillotine_resource_args,
         solver=get_guillotine_section("solver"),
         morphit=get_guillotine_morphit,
+        collection=CFG.settings.guillotine.collection,
+        wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
         digest=get_guillotine_digest,
     shell:
         "wordgames build guillotine-train {params.files} {params.morphit}"
@@ -107,6 +110,8 @@ rule guillotine_eval:
         solver=get_guillotine_section("solver"),
         gullever=get_guillotine_section("gullever"),
         morphit=get_guillotine_morphit,
+        collection=CFG.settings.guillotine.collection,
+        wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
         evaluation=get_guillotine_section("eval"),
         sets=lambda wildcards: sorted(plan.guillotine_game_sets(CFG)),
         digest=get_guillotine_digest,

@@ -20,6 +20,7 @@ rule hangman_eval:
         limit=(f"--limit {CFG.settings.hangman.limit}" if CFG.settings.hangman.limit else ""),
         min_count=CFG.settings.hangman.min_count,
         options=get_hangman_options,
+        collection=CFG.settings.hangman.collection,
         digest=get_hangman_digest,
     shell:
         "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
