@@ -253,6 +253,12 @@ def guillotine_evaluated(cfg: Config) -> bool:
     return guillotine_enabled(cfg) and not files.unavailable and bool(guillotine_game_sets(cfg))
 
 
+def _optimal_available() -> bool:
+    from wordgames.wordle.strategies import available
+
+    return available("optimal")
+
+
 # corpora -------------------------------------------------------------------------------------------
 def _used_corpora(cfg: Config):
     from wordgames.corpus.registry import used_corpora
@@ -279,7 +285,12 @@ def targets(cfg: Config) -> list[Path]:
     """The final artifacts of a whole run (what ``rule all`` asks for)."""
     out: list[Path] = []
     if wordle_enabled(cfg):
-        out.append(paths.wordle_matrix(cfg))
+        # what the user commands read: the matrix and word index, and the optimal trees
+        out += [paths.wordle_matrix(cfg), paths.wordle_words(cfg)]
+        if _optimal_available():
+            out += [
+                paths.wordle_optimal_tree(cfg, wordle_tree_mode(cfg, m)) for m in ("normal", "hard")
+            ]
         if wordle_strategies(cfg) and wordle_modes(cfg):
             out += [paths.wordle_eval_summary(cfg, ext) for ext in ("parquet", "md", "png")]
     for coll in collections(cfg):
@@ -296,7 +307,9 @@ def targets(cfg: Config) -> list[Path]:
         out.append(paths.hangman_summary(cfg))
     if guillotine_enabled(cfg):
         files = guillotine_files(cfg)
-        out += [files.links, files.links_index]
+        out += [files.links, files.links_index]  # what the user commands read
+        if files.vectors_unit is not None and not files.unavailable:
+            out.append(files.vectors_unit)
         if guillotine_trained(cfg):
             out.append(files.model)
         if guillotine_evaluated(cfg):
