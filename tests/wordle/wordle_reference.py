@@ -63,8 +63,13 @@ def make(guesses: list[str], answers: list[str]) -> WordleData:
     return WordleData(guesses=guesses, answers=list(answers), matrix=matrix, answer_rows=rows)
 
 
-def brute_force(data: WordleData, max_guesses: int, rule: str | None = None,
-                opener: str | None = None, history: tuple = ()) -> int:
+def brute_force(
+    data: WordleData,
+    max_guesses: int,
+    rule: str | None = None,
+    opener: str | None = None,
+    history: tuple = (),
+) -> int:
     """Minimum total guesses by exhaustive recursion (INF when some answer needs too many), from
     ``history`` ((guess, pattern) pairs already played, for the hard-mode rule)."""
 
@@ -115,9 +120,18 @@ def check_tree(data: WordleData, tree: OptimalTree, rule: str | None) -> None:
 
 
 def random_lists(draw, alphabet: str, length: int):
-    pool = sorted({"".join(w) for w in draw(st.lists(
-        st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-        min_size=4, max_size=14))})
+    pool = sorted(
+        {
+            "".join(w)
+            for w in draw(
+                st.lists(
+                    st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
+                    min_size=4,
+                    max_size=14,
+                )
+            )
+        }
+    )
     answers = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=7, unique=True))
     return pool, answers
 
@@ -144,8 +158,9 @@ def clustered_games(draw):
             w[i] = draw(st.sampled_from(alphabet))
         words.add("".join(w))
     answers = sorted(words)
-    extra = draw(st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-                          max_size=8))
+    extra = draw(
+        st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length), max_size=8)
+    )
     guesses = sorted(words | {"".join(w) for w in extra})
     return guesses, answers, draw(st.integers(3, 6))
 
