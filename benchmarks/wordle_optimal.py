@@ -84,12 +84,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per normal-mode row")
     parser.add_argument("--hard-runs", type=int, default=3, help="runs per hard-mode row")
     parser.add_argument("--openers", type=int, default=0, help="also time best_openers(top K)")
-    parser.add_argument("--all-openers", default="",
-                        help="modes of the proof over every opener: normal, hard or normal,hard")
+    parser.add_argument(
+        "--all-openers",
+        default="",
+        help="modes of the proof over every opener: normal, hard or normal,hard",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes of the all-openers proof")
     parser.add_argument("--top", type=int, default=10, help="exact totals of the all-openers proof")
-    parser.add_argument("--proof-times", type=int, default=0, metavar="N",
-                        help="prove each of the N best openers on its own (median and worst)")
+    parser.add_argument(
+        "--proof-times",
+        type=int,
+        default=0,
+        metavar="N",
+        help="prove each of the N best openers on its own (median and worst)",
+    )
     args = parser.parse_args()
 
     from wordgames.wordle import optimal_kernels as K
@@ -170,22 +178,32 @@ def all_openers(data, hard: bool, workers: int, top: int):
     """The proof over every opener, from scratch, with its time and the top table."""
     from wordgames.wordle.openers import search_openers
 
-    print(f"\nall openers, {'hard (nyt)' if hard else 'normal'} mode, {workers} worker(s), "
-          f"top {top}: {load()}", flush=True)
+    print(
+        f"\nall openers, {'hard (nyt)' if hard else 'normal'} mode, {workers} worker(s), "
+        f"top {top}: {load()}",
+        flush=True,
+    )
     result = search_openers(data, hard=hard, top=top, workers=workers)
     summary = result.summary()
     c = summary["counts"]
-    print(f"  {summary['openers']} openers in {result.wall:.0f} s wall, {result.cpu:.0f} s CPU "
-          f"({load()})")
-    print(f"  excluded by cell sizes {c['classes']}, by one-level cell bounds {c['cells']}, by the "
-          f"search {c['search']}; infeasible {c['infeasible']}; exact {c['exact']}")
+    print(
+        f"  {summary['openers']} openers in {result.wall:.0f} s wall, {result.cpu:.0f} s CPU "
+        f"({load()})"
+    )
+    print(
+        f"  excluded by cell sizes {c['classes']}, by one-level cell bounds {c['cells']}, by the "
+        f"search {c['search']}; infeasible {c['infeasible']}; exact {c['exact']}"
+    )
     print(f"  {'rank':>4} {'opener':<7} {'total':>6} {'mean':>7} {'published':>9}")
     for row in summary["top"]:
         pub = "" if row["published"] is None else row["published"]
-        print(f"  {row['rank']:>4} {row['word']:<7} {row['total']:>6} {row['mean']:>7.4f} {pub!s:>9}")
+        print(
+            f"  {row['rank']:>4} {row['word']:<7} {row['total']:>6} {row['mean']:>7.4f} {pub!s:>9}"
+        )
         if row["published"] is not None and row["published"] != row["total"]:
-            raise SystemExit(f"{row['word']}: {row['total']} differs from the published "
-                             f"{row['published']}")
+            raise SystemExit(
+                f"{row['word']}: {row['total']} differs from the published {row['published']}"
+            )
     return result
 
 
@@ -202,8 +220,11 @@ def proof_times(data, result, n: int) -> None:
     print(f"\nper-opener proofs, {result.mode}, the {len(rows)} best: {load()}", flush=True)
     times, worst = [], None
     for i in rows:
-        solver = Solver(data, hard=result.mode != "normal",
-                        hard_rule=None if result.mode == "normal" else result.mode.split("-", 1)[1])
+        solver = Solver(
+            data,
+            hard=result.mode != "normal",
+            hard_rule=None if result.mode == "normal" else result.mode.split("-", 1)[1],
+        )
         t = time.process_time()
         v = solver.opener_value(i)
         dt = time.process_time() - t
@@ -213,9 +234,13 @@ def proof_times(data, result, n: int) -> None:
         if result.exact[i] and v != result.values[i]:
             raise SystemExit(f"{result.words[i]}: {v} differs from the search's {result.values[i]}")
         if not result.exact[i] and v < result.values[i]:
-            raise SystemExit(f"{result.words[i]}: {v} is below the search's bound {result.values[i]}")
-    print(f"  median {np.median(times):.2f} s CPU, worst {worst[1]:.2f} s ({worst[0]}, total "
-          f"{worst[2]}), sum {sum(times):.0f} s ({load()})")
+            raise SystemExit(
+                f"{result.words[i]}: {v} is below the search's bound {result.values[i]}"
+            )
+    print(
+        f"  median {np.median(times):.2f} s CPU, worst {worst[1]:.2f} s ({worst[0]}, total "
+        f"{worst[2]}), sum {sum(times):.0f} s ({load()})"
+    )
 
 
 if __name__ == "__main__":

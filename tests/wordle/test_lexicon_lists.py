@@ -28,15 +28,40 @@ LEX = {
     "kiwi": {"noun": {"kiwi"}},  # four letters
     "fjørd": {"noun": {"fjørd"}},  # outside a-z even after folding
 }
-COUNTS = Counter({"città": 30, "citta": 5, "campo": 50, "campi": 40, "porta": 20, "parlo": 60,
-                  "amare": 20, "bello": 20, "bella": 25, "paris": 99, "sotto": 70, "caffè": 15,
-                  "kiwi": 90, "fjørd": 90})
+COUNTS = Counter(
+    {
+        "città": 30,
+        "citta": 5,
+        "campo": 50,
+        "campi": 40,
+        "porta": 20,
+        "parlo": 60,
+        "amare": 20,
+        "bello": 20,
+        "bella": 25,
+        "paris": 99,
+        "sotto": 70,
+        "caffè": 15,
+        "kiwi": 90,
+        "fjørd": 90,
+    }
+)
 
 
 def test_rules_of_the_lists():
     lists = build_lists(COUNTS, LEX, length=5, answers=10, answer_min_count=1)
-    assert lists.allowed == ["amare", "bella", "bello", "caffe", "campi", "campo", "citta", "parlo",
-                             "porta", "sotto"]
+    assert lists.allowed == [
+        "amare",
+        "bella",
+        "bello",
+        "caffe",
+        "campi",
+        "campo",
+        "citta",
+        "parlo",
+        "porta",
+        "sotto",
+    ]
     # most frequent first, ties alphabetical; citta = 30 + 5
     assert lists.answers == ["campo", "citta", "amare", "bello", "porta", "caffe"]
     assert set(lists.answers) <= set(lists.allowed)
@@ -45,8 +70,10 @@ def test_rules_of_the_lists():
 
 def test_sizes_counts_parts_of_speech_and_accents():
     assert build_lists(COUNTS, LEX, length=5, answers=2).answers == ["campo", "citta"]
-    assert build_lists(COUNTS, LEX, length=5, answers=9, answer_min_count=25).answers == \
-        ["campo", "citta"]
+    assert build_lists(COUNTS, LEX, length=5, answers=9, answer_min_count=25).answers == [
+        "campo",
+        "citta",
+    ]
     only_nouns = build_lists(COUNTS, LEX, length=5, answers=9, answer_pos=["noun"])
     assert only_nouns.answers == ["campo", "citta", "porta", "caffe"]
     kept = build_lists(COUNTS, LEX, length=5, answers=9, fold_accents=False)
@@ -54,7 +81,10 @@ def test_sizes_counts_parts_of_speech_and_accents():
     assert "caffe" not in kept.allowed
     assert kept.answers == ["campo", "amare", "bello", "porta", "citta"]  # citta: 5 alone
     assert build_lists(COUNTS, LEX, length=4, answers=3).answers == ["kiwi"]
-    assert "sotto" not in build_lists(COUNTS, LEX, length=5, answers=9, alphabet="abcdeilmnoprt").allowed
+    assert (
+        "sotto"
+        not in build_lists(COUNTS, LEX, length=5, answers=9, alphabet="abcdeilmnoprt").allowed
+    )
     seen_twice = build_lists(COUNTS, LEX, length=5, answers=9, min_count=21)
     assert "porta" not in seen_twice.allowed and "porta" not in seen_twice.answers
     with pytest.raises(InputError, match="no lemma-like word of 6 letters"):
@@ -78,8 +108,13 @@ def test_lemminflect_lexicon():
     assert "things" in en["things"]["noun"]  # listed as a noun of its own, and as thing's plural:
     assert not lemma_like("things", en["things"], pos)  # not lemma-like
     assert set(en["paris"]) == {"propn"}  # capitalised in the lexicon: a proper noun
-    lists = build_lists(Counter({"crane": 3, "cranes": 9, "taken": 9, "paris": 9, "slate": 2}),
-                        en, length=5, answers=5, answer_min_count=1)
+    lists = build_lists(
+        Counter({"crane": 3, "cranes": 9, "taken": 9, "paris": 9, "slate": 2}),
+        en,
+        length=5,
+        answers=5,
+        answer_min_count=1,
+    )
     assert lists.answers == ["crane", "slate"] and "paris" not in lists.allowed
     assert "taken" in lists.allowed and "cranes" not in lists.allowed  # six letters
 
@@ -100,10 +135,28 @@ def test_build_stage_writes_lists_the_game_reads(tmp_path):
     tokens = tmp_path / "tokens.txt"
     tokens.write_text("il campo e la porta\nla città bella\ncampi campi campo porta città\n")
     out = {k: tmp_path / f"{k}.txt" for k in ("answers", "allowed")}
-    code = main(["build", "wordle-list", "--tokens", str(tokens), "--lexicon", "morphit",
-                 "--length", "5", "--answers", "3", "--answer-min-count", "1",
-                 "--out-answers", str(out["answers"]), "--out-allowed", str(out["allowed"]),
-                 "--out-json", str(tmp_path / "lists.json")])
+    code = main(
+        [
+            "build",
+            "wordle-list",
+            "--tokens",
+            str(tokens),
+            "--lexicon",
+            "morphit",
+            "--length",
+            "5",
+            "--answers",
+            "3",
+            "--answer-min-count",
+            "1",
+            "--out-answers",
+            str(out["answers"]),
+            "--out-allowed",
+            str(out["allowed"]),
+            "--out-json",
+            str(tmp_path / "lists.json"),
+        ]
+    )
     assert code == 0
     guesses, answers = load_lists(out["answers"], out["allowed"], 5)
     assert answers == ["campo", "citta", "porta"]
@@ -120,9 +173,25 @@ def test_solve_stage_and_summary(tmp_path, capsys):
 
     lists = Path(__file__).resolve().parents[1] / "data" / "wordle"
     out = tmp_path / "solve-normal.json"
-    assert main(["build", "wordle-list-solve", "--answers", str(lists / "answers-small.txt"),
-                 "--guesses", str(lists / "allowed-small.txt"), "--length", "5",
-                 "--strategies", "entropy,minimax", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "wordle-list-solve",
+                "--answers",
+                str(lists / "answers-small.txt"),
+                "--guesses",
+                str(lists / "allowed-small.txt"),
+                "--length",
+                "5",
+                "--strategies",
+                "entropy,minimax",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     sol = json.loads(out.read_text())
     assert sol["optimal"]["opener"] == "chart" and sol["optimal"]["total"] == 123
     assert set(sol["strategies"]) == {"entropy", "minimax"}
@@ -130,13 +199,46 @@ def test_solve_stage_and_summary(tmp_path, capsys):
         assert s["total"] >= sol["optimal"]["total"]  # nothing beats the optimum
     (tmp_path / "lists.json").write_text(json.dumps({"length": 5}))
     md = tmp_path / "summary.md"
-    assert main(["build", "wordle-lists-summary", "--names", "small", "--lists",
-                 str(tmp_path / "lists.json"), "--solutions", str(out), "--out-md", str(md)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "wordle-lists-summary",
+                "--names",
+                "small",
+                "--lists",
+                str(tmp_path / "lists.json"),
+                "--solutions",
+                str(out),
+                "--out-md",
+                str(md),
+            ]
+        )
+        == 0
+    )
     assert "| small | 5 | 50 | 71 | normal | **CHART** 123 / 2.4600 |" in md.read_text()
 
     quick = tmp_path / "solve-quick.json"
-    assert main(["build", "wordle-list-solve", "--answers", str(lists / "answers-small.txt"),
-                 "--guesses", str(lists / "allowed-small.txt"), "--length", "5",
-                 "--strategies", "entropy", "--heuristic-openers", "3", "--out", str(quick)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "wordle-list-solve",
+                "--answers",
+                str(lists / "answers-small.txt"),
+                "--guesses",
+                str(lists / "allowed-small.txt"),
+                "--length",
+                "5",
+                "--strategies",
+                "entropy",
+                "--heuristic-openers",
+                "3",
+                "--out",
+                str(quick),
+            ]
+        )
+        == 0
+    )
     opt = json.loads(quick.read_text())["optimal"]
     assert opt["heuristic"] and opt["proved_over_openers"] == 3 and opt["total"] >= 123

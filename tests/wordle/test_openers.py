@@ -21,8 +21,11 @@ from wordgames.wordle import opener_bounds as B
 from wordgames.wordle.openers import OpenerSearch, search_openers
 from wordgames.wordle.strategies.optimal import HARD_RULES, Solver
 
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def exact_totals(data, max_guesses, rule):
@@ -54,8 +57,20 @@ def test_bounds_are_admissible(game, rule):
     order = np.argsort(-reach, kind="stable").astype(np.int32)
     classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, kmax)
     for g, word in enumerate(data.guesses):
-        args = (s.all_answers, order, reach, reach[order], s.M, s.MT, s.answer_rows, s.allgreen, s.zans,
-                s.letters, mode, kmax)
+        args = (
+            s.all_answers,
+            order,
+            reach,
+            reach[order],
+            s.M,
+            s.MT,
+            s.answer_rows,
+            s.allgreen,
+            s.zans,
+            s.letters,
+            mode,
+            kmax,
+        )
         cells, complete = B.opener_cells_bound(g, *args, INF, INF)
         assert complete
         assert classes[g] <= cells <= exact[word], (word, classes[g], cells, exact[word])
@@ -81,8 +96,9 @@ def test_search_matches_brute_force(game, rule, top):
     guesses, answers, max_guesses = game
     data = make(guesses, answers)
     exact = exact_totals(data, max_guesses, rule)
-    result = search_openers(data, hard=rule is not None, hard_rule=rule,
-                            max_guesses=max_guesses, top=top)
+    result = search_openers(
+        data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses, top=top
+    )
     feasible = sorted(v for v in exact.values() if v < INF)
     kth = feasible[top - 1] if len(feasible) >= top else None
     want = sorted((v, w) for w, v in exact.items() if v < INF and (kth is None or v <= kth))
@@ -117,8 +133,11 @@ def test_small_lists_two_workers_and_resume(tmp_path, small_data):
     assert [resumed.words[i] for i in resumed.top_rows()] == [one.words[i] for i in one.top_rows()]
     assert np.array_equal(resumed.values[resumed.top_rows()], one.values[one.top_rows()])
     # the records read were not recomputed: the file has each opener's search once
-    words = [json.loads(line)["w"] for line in ckpt.read_text().splitlines()[1:]
-             if json.loads(line)["k"] in ("exact", "search")]
+    words = [
+        json.loads(line)["w"]
+        for line in ckpt.read_text().splitlines()[1:]
+        if json.loads(line)["k"] in ("exact", "search")
+    ]
     assert len(words) == len(set(words))
 
     # a finished checkpoint: nothing left to compute
@@ -133,9 +152,12 @@ def test_checkpoint_of_other_lists_is_refused(tmp_path, small_data):
     with pytest.raises(InputError, match="checkpoint of another search"):
         search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
     # a pipeline stage whose lists changed starts over instead
-    replaced = OpenerSearch(small_data, hard=True, top=2, checkpoint=ckpt,
-                            replace_foreign_checkpoint=True).run()
-    assert replaced.extra["resumed_records"] == 0 and '"hard-nyt"' in ckpt.read_text().splitlines()[0]
+    replaced = OpenerSearch(
+        small_data, hard=True, top=2, checkpoint=ckpt, replace_foreign_checkpoint=True
+    ).run()
+    assert (
+        replaced.extra["resumed_records"] == 0 and '"hard-nyt"' in ckpt.read_text().splitlines()[0]
+    )
     ckpt.write_text(ckpt.read_text().splitlines()[0] + "\nnot json\n{}\n")
     with pytest.raises(InputError, match="line 2: not a checkpoint record"):
         search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
@@ -146,18 +168,22 @@ def test_table_and_summary(small_data):
     table = result.table()
     assert table.num_rows == len(small_data.guesses)
     ranked = [r for r in table.to_pylist() if r["rank"] > 0]
-    assert [r["word"] for r in sorted(ranked, key=lambda r: r["rank"])] == \
-        [result.words[i] for i in result.top_rows()]
+    assert [r["word"] for r in sorted(ranked, key=lambda r: r["rank"])] == [
+        result.words[i] for i in result.top_rows()
+    ]
     assert all(r["exact"] for r in ranked)
     summary = result.summary()
     assert summary["top"][0]["total"] == min(int(v) for v in result.values[result.exact])
-    assert sum(summary["counts"][k] for k in ("exact", "search", "cells", "classes",
-                                              "infeasible")) == len(small_data.guesses)
+    assert sum(
+        summary["counts"][k] for k in ("exact", "search", "cells", "classes", "infeasible")
+    ) == len(small_data.guesses)
 
 
 def test_nothing_feasible():
-    data = make(["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
-                ["bat", "cat", "hat", "mat", "pat", "rat", "sat"])
+    data = make(
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+    )
     result = search_openers(data, top=2, max_guesses=2)
     assert result.top_rows() == [] and set(result.kinds) == {"infeasible"}
 
@@ -171,10 +197,29 @@ def test_build_stage_and_user_command(tmp_path, small_data, capsys):
     matrix, words = tmp_path / "feedback.npy", tmp_path / "words.parquet"
     save_data(small_data, matrix, words)
     out = tmp_path / "openers"
-    code = main(["build", "wordle-openers", "--matrix", str(matrix), "--words", str(words),
-                 "--top", "3", "--workers", "1", "--quiet", "--checkpoint", str(out / "c.jsonl"),
-                 "--out-table", str(out / "o.parquet"), "--out-json", str(out / "o.json"),
-                 "--out-md", str(out / "o.md")])
+    code = main(
+        [
+            "build",
+            "wordle-openers",
+            "--matrix",
+            str(matrix),
+            "--words",
+            str(words),
+            "--top",
+            "3",
+            "--workers",
+            "1",
+            "--quiet",
+            "--checkpoint",
+            str(out / "c.jsonl"),
+            "--out-table",
+            str(out / "o.parquet"),
+            "--out-json",
+            str(out / "o.json"),
+            "--out-md",
+            str(out / "o.md"),
+        ]
+    )
     assert code == 0
     summary = json.loads((out / "o.json").read_text())
     md = (out / "o.md").read_text()
@@ -186,9 +231,20 @@ def test_build_stage_and_user_command(tmp_path, small_data, capsys):
 
     capsys.readouterr()
     lists = Path(__file__).resolve().parents[1] / "data" / "wordle"
-    args = ["wordle", "openers", "--answers", str(lists / "answers-small.txt"),
-            "--guesses", str(lists / "allowed-small.txt"),
-            "--top", "3", "--quiet", "--json", "--checkpoint", str(tmp_path / "user.jsonl")]
+    args = [
+        "wordle",
+        "openers",
+        "--answers",
+        str(lists / "answers-small.txt"),
+        "--guesses",
+        str(lists / "allowed-small.txt"),
+        "--top",
+        "3",
+        "--quiet",
+        "--json",
+        "--checkpoint",
+        str(tmp_path / "user.jsonl"),
+    ]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert [r["word"] for r in first["top"]] == [r["word"] for r in summary["top"]]
@@ -197,19 +253,31 @@ def test_build_stage_and_user_command(tmp_path, small_data, capsys):
     assert again["top"] == first["top"] and again["resumed_records"] > 0
 
 
-@pytest.mark.parametrize(("answers", "message"), [
-    ("crane\nslate\ncrane\n", "line 3: duplicate word 'crane'"),
-    ("crane\nslat\n", "line 2: 'slat' has 4 letters"),
-    ("crane\ns1ate\n", "line 2: 's1ate' is not made of letters a-z only"),
-    ("crane\nzzzzz\n", "line 2: answer 'zzzzz' is not in the allowed guesses"),
-])
+@pytest.mark.parametrize(
+    ("answers", "message"),
+    [
+        ("crane\nslate\ncrane\n", "line 3: duplicate word 'crane'"),
+        ("crane\nslat\n", "line 2: 'slat' has 4 letters"),
+        ("crane\ns1ate\n", "line 2: 's1ate' is not made of letters a-z only"),
+        ("crane\nzzzzz\n", "line 2: answer 'zzzzz' is not in the allowed guesses"),
+    ],
+)
 def test_bad_lists_fail_in_one_line(tmp_path, capsys, answers, message):
     """A bad list stops the command with one line naming the file and line, status 2."""
     from wordgames.cli import main
 
     (tmp_path / "a.txt").write_text(answers)
     (tmp_path / "g.txt").write_text("crane\nslate\n")
-    code = main(["wordle", "openers", "--answers", str(tmp_path / "a.txt"), "--guesses",
-                 str(tmp_path / "g.txt"), "--quiet"])
+    code = main(
+        [
+            "wordle",
+            "openers",
+            "--answers",
+            str(tmp_path / "a.txt"),
+            "--guesses",
+            str(tmp_path / "g.txt"),
+            "--quiet",
+        ]
+    )
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and message in err[0] and "a.txt" in err[0]

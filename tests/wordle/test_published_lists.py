@@ -13,8 +13,10 @@ from wordgames.wordle.evaluate import markdown, summarize
 from wordgames.wordle.published import PUBLISHED, published_openers, published_result
 
 #: minutes of CPU each on this machine: run with WORDGAMES_LONG_TESTS=1
-long_test = pytest.mark.skipif(not os.environ.get("WORDGAMES_LONG_TESTS"),
-                               reason="long (minutes of CPU): set WORDGAMES_LONG_TESTS=1 to run")
+long_test = pytest.mark.skipif(
+    not os.environ.get("WORDGAMES_LONG_TESTS"),
+    reason="long (minutes of CPU): set WORDGAMES_LONG_TESTS=1 to run",
+)
 
 
 def lists(wordgames_data, answers: str, guesses: str):
@@ -28,11 +30,18 @@ def lists(wordgames_data, answers: str, guesses: str):
 
 def games(fingerprint: str, opener: str, lengths: list[int], hard: bool = False):
     n = len(lengths)
-    return pa.table({
-        "strategy": ["optimal"] * n, "hard": [hard] * n, "hard_rule": ["nyt" if hard else ""] * n,
-        "guesses": pa.array(lengths, pa.int8()), "won": [True] * n, "seconds": [0.0] * n,
-        "path": [[opener] * k for k in lengths], "lists": [fingerprint] * n,
-    })
+    return pa.table(
+        {
+            "strategy": ["optimal"] * n,
+            "hard": [hard] * n,
+            "hard_rule": ["nyt" if hard else ""] * n,
+            "guesses": pa.array(lengths, pa.int8()),
+            "won": [True] * n,
+            "seconds": [0.0] * n,
+            "path": [[opener] * k for k in lengths],
+            "lists": [fingerprint] * n,
+        }
+    )
 
 
 def test_summary_shows_the_published_optimum():
@@ -53,18 +62,24 @@ def test_summary_shows_the_published_optimum():
 def test_published_lookups():
     assert published_openers("9da66b75e64bf27c", "hard-nyt")["least"] == 8127
     assert published_result("9cd9eaceedfdb4eb", "normal") == {
-        "lists": PUBLISHED["9cd9eaceedfdb4eb"].name, "opener": "tarse", "total": 7883,
-        "mean": 3.414}
+        "lists": PUBLISHED["9cd9eaceedfdb4eb"].name,
+        "opener": "tarse",
+        "total": 7883,
+        "mean": 3.414,
+    }
     assert published_result("9cd9eaceedfdb4eb", "hard-nyt")["mean"] == 3.5067
     assert published_result("ca4261b69d8d6832", "hard-nyt")["mean"] == 3.6818
     assert published_result("unknown", "normal") is None
 
 
-@pytest.mark.parametrize(("answers", "guesses", "fingerprint"), [
-    ("answers-2315.txt", "allowed-12972.txt", "9da66b75e64bf27c"),
-    ("answers-nyt-2309.txt", "allowed-nyt-14855.txt", "9cd9eaceedfdb4eb"),
-    ("answers-extended-3158.txt", "allowed-nyt-14855.txt", "ca4261b69d8d6832"),
-])
+@pytest.mark.parametrize(
+    ("answers", "guesses", "fingerprint"),
+    [
+        ("answers-2315.txt", "allowed-12972.txt", "9da66b75e64bf27c"),
+        ("answers-nyt-2309.txt", "allowed-nyt-14855.txt", "9cd9eaceedfdb4eb"),
+        ("answers-extended-3158.txt", "allowed-nyt-14855.txt", "ca4261b69d8d6832"),
+    ],
+)
 def test_fingerprints_of_the_published_lists(wordgames_data, answers, guesses, fingerprint):
     assert lists(wordgames_data, answers, guesses).fingerprint == fingerprint
 

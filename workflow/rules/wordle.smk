@@ -117,8 +117,7 @@ rule wordle_openers:
         mode=get_wordle_openers_mode,
         top=CFG.settings.wordle.openers.top,
         max_guesses=CFG.settings.wordle.max_guesses,
-        # the resume file of an interrupted run (kept across attempts, so not an output)
-        checkpoint=lambda wildcards: str(paths.wordle_openers_checkpoint(CFG, wildcards.tree_mode)),
+        checkpoint=get_wordle_openers_checkpoint,
     shell:
         "wordgames build wordle-openers --matrix {input.matrix} --words {input.words} {params.mode}"
         " --top {params.top} --max-guesses {params.max_guesses} --workers {threads}"
@@ -143,24 +142,11 @@ rule wordle_list:
         mem_mb=4000,
         runtime=30,
     params:
-        lexicon=get_wordle_list_option("lexicon"),
-        length=get_wordle_list_option("length"),
-        answers=get_wordle_list_option("answers"),
-        pos=get_wordle_list_option("answer_pos"),
-        min_count=get_wordle_list_option("min_count"),
-        answer_min_count=get_wordle_list_option("answer_min_count"),
-        fold=lambda wildcards: (
-            "--fold-accents"
-            if CFG.settings.wordle_lists[wildcards.wlist].fold_accents
-            else "--no-fold-accents"
-        ),
-        alphabet=get_wordle_list_option("alphabet"),
+        spec=get_wordle_list_build_args,
     shell:
-        "wordgames build wordle-list --tokens {input} --lexicon {params.lexicon}"
-        " --length {params.length} --answers {params.answers} --answer-pos {params.pos}"
-        " --min-count {params.min_count} --answer-min-count {params.answer_min_count} {params.fold}"
-        " --alphabet {params.alphabet} --out-answers {output.answers}"
-        " --out-allowed {output.allowed} --out-json {output.stats} > {log} 2>&1"
+        "wordgames build wordle-list --tokens {input} {params.spec}"
+        " --out-answers {output.answers} --out-allowed {output.allowed}"
+        " --out-json {output.stats} > {log} 2>&1"
 
 
 rule wordle_list_solve:
@@ -178,20 +164,14 @@ rule wordle_list_solve:
         mem_mb=8000,
         runtime=240,
     params:
-        length=get_wordle_list_option("length"),
-        strategies=get_wordle_list_option("strategies"),
-        heuristic=get_wordle_list_option("heuristic_openers"),
+        spec=get_wordle_list_solve_args,
         rule=CFG.settings.wordle.hard_rule,
         max_guesses=CFG.settings.wordle.max_guesses,
-        # the resume file of an interrupted openers search (kept across attempts, so not an output)
-        checkpoint=lambda wildcards: str(
-            paths.wordle_list(CFG, wildcards.wlist, f"checkpoint-{wildcards.mode}.jsonl")
-        ),
+        checkpoint=get_wordle_list_checkpoint,
     shell:
         "wordgames build wordle-list-solve --answers {input.answers} --guesses {input.allowed}"
-        " --length {params.length} --mode {wildcards.mode} --hard-rule {params.rule}"
-        " --max-guesses {params.max_guesses} --strategies {params.strategies}"
-        " --workers {threads} --heuristic-openers {params.heuristic}"
+        " {params.spec} --mode {wildcards.mode} --hard-rule {params.rule}"
+        " --max-guesses {params.max_guesses} --workers {threads}"
         " --checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
 
 

@@ -71,8 +71,10 @@ def _morphit() -> Lexicon:
     for pos in ("noun", "adj", "verb", "adv", "adp", "det", "pron", "aux", "num", "other"):
         path = root / f"it_lemma_lookup_{pos}.json.gz" if root is not None else None
         if path is None or not path.is_file():
-            raise InputError(f"the Morph-it! {pos} table of spacy-lookups-data is missing: "
-                             "pip install spacy-lookups-data")
+            raise InputError(
+                f"the Morph-it! {pos} table of spacy-lookups-data is missing: "
+                "pip install spacy-lookups-data"
+            )
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             table = json.load(fh)
         for form, lemma in table.items():
@@ -84,8 +86,10 @@ def _morphit() -> Lexicon:
 def _lemminflect() -> Lexicon:
     spec = importlib.util.find_spec("lemminflect")
     if spec is None or not spec.submodule_search_locations:
-        raise InputError("the English lexicon comes from the package lemminflect, which is not "
-                         "installed: pip install lemminflect")
+        raise InputError(
+            "the English lexicon comes from the package lemminflect, which is not "
+            "installed: pip install lemminflect"
+        )
     path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "lemma_lu.csv.gz"
     if not path.is_file():
         raise InputError(f"lemminflect is installed but lacks {path}")
@@ -113,8 +117,9 @@ def read_lexicon(name: str) -> Lexicon:
 def fold(word: str, fold_accents: bool) -> str:
     word = unicodedata.normalize("NFC", word.lower())
     if fold_accents and not word.isascii():
-        word = "".join(c for c in unicodedata.normalize("NFD", word)
-                       if not unicodedata.combining(c))
+        word = "".join(
+            c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
+        )
     return word
 
 
@@ -176,12 +181,14 @@ def build_lists(
             lemmas.add(w)
     allowed = sorted(w for w in forms if folded_counts[w] >= min_count)
     floor = max(answer_min_count, min_count)
-    ranked = sorted((w for w in lemmas if folded_counts[w] >= floor),
-                    key=lambda w: (-folded_counts[w], w))
+    ranked = sorted(
+        (w for w in lemmas if folded_counts[w] >= floor), key=lambda w: (-folded_counts[w], w)
+    )
     chosen = ranked[:answers]
     if not chosen:
-        raise InputError(f"no lemma-like word of {length} letters is seen {floor} times or more "
-                         "in the corpus")
+        raise InputError(
+            f"no lemma-like word of {length} letters is seen {floor} times or more in the corpus"
+        )
     stats = {
         "length": length,
         "lexicon_forms": len(forms),

@@ -29,17 +29,30 @@ def _build_list(args) -> int:
 
     counts = count_tokens(args.tokens)
     lists = build_lists(
-        counts, read_lexicon(args.lexicon), length=args.length, answers=args.answers,
-        answer_pos=_split(args.answer_pos), min_count=args.min_count,
-        answer_min_count=args.answer_min_count, fold_accents=args.fold_accents,
+        counts,
+        read_lexicon(args.lexicon),
+        length=args.length,
+        answers=args.answers,
+        answer_pos=_split(args.answer_pos),
+        min_count=args.min_count,
+        answer_min_count=args.answer_min_count,
+        fold_accents=args.fold_accents,
         alphabet=args.alphabet,
     )
     source = f"{args.lexicon} forms of {args.length} letters seen in {args.tokens}"
-    write_list(lists.answers, args.out_answers,
-               f"Wordle answers: the {len(lists.answers)} most frequent lemma-like {source}")
+    write_list(
+        lists.answers,
+        args.out_answers,
+        f"Wordle answers: the {len(lists.answers)} most frequent lemma-like {source}",
+    )
     write_list(lists.allowed, args.out_allowed, f"Wordle allowed guesses: {source}")
-    stats = {**lists.stats, "lexicon": args.lexicon, "tokens": str(args.tokens),
-             "fold_accents": args.fold_accents, "first_answers": lists.answers[:20]}
+    stats = {
+        **lists.stats,
+        "lexicon": args.lexicon,
+        "tokens": str(args.tokens),
+        "fold_accents": args.fold_accents,
+        "first_answers": lists.answers[:20],
+    }
     _write_json(stats, args.out_json)
     return 0
 
@@ -53,10 +66,17 @@ def _solve(args) -> int:
     guesses, answers = load_lists(args.answers, args.guesses, args.length)
     data = make_data(guesses, answers)
     hard = args.mode == "hard"
-    out = solve_list(data, hard=hard, hard_rule=args.hard_rule, max_guesses=args.max_guesses,
-                     strategies=_split(args.strategies), workers=args.workers,
-                     checkpoint=args.checkpoint, progress=stderr_progress,
-                     heuristic_openers=args.heuristic_openers)
+    out = solve_list(
+        data,
+        hard=hard,
+        hard_rule=args.hard_rule,
+        max_guesses=args.max_guesses,
+        strategies=_split(args.strategies),
+        workers=args.workers,
+        checkpoint=args.checkpoint,
+        progress=stderr_progress,
+        heuristic_openers=args.heuristic_openers,
+    )
     _write_json(out, args.out)
     return 0
 
@@ -72,9 +92,11 @@ def _summary(args) -> int:
     for name, stats_path, sol_path in zip(args.names, args.lists, args.solutions, strict=True):
         stats = json.loads(Path(stats_path).read_text(encoding="utf-8"))
         rows.append((name, stats, json.loads(Path(sol_path).read_text(encoding="utf-8"))))
-    text = ("Wordle lists built from the corpora and lexicons (docs/wordle.md): total guesses over "
-            "every answer / mean, and each strategy's opener. The optimal opener is proved over "
-            "every allowed opener unless the cell says otherwise.\n\n" + markdown(rows))
+    text = (
+        "Wordle lists built from the corpora and lexicons (docs/wordle.md): total guesses over "
+        "every answer / mean, and each strategy's opener. The optimal opener is proved over "
+        "every allowed opener unless the cell says otherwise.\n\n" + markdown(rows)
+    )
     with atomic_open(args.out_md) as fh:
         fh.write(text)
     print(text, file=sys.stderr, end="")
@@ -92,8 +114,7 @@ def register(commands) -> None:
     b.add_argument("--answer-pos", default="noun,adj,verb")
     b.add_argument("--min-count", type=int, default=1)
     b.add_argument("--answer-min-count", type=int, default=5)
-    b.add_argument("--fold-accents", action=argparse.BooleanOptionalAction,
-                   default=True)
+    b.add_argument("--fold-accents", action=argparse.BooleanOptionalAction, default=True)
     b.add_argument("--alphabet", default=ALPHABET)
     b.add_argument("--out-answers", required=True, type=Path)
     b.add_argument("--out-allowed", required=True, type=Path)
@@ -102,7 +123,8 @@ def register(commands) -> None:
 
     b = commands.build.add_parser(
         "wordle-list-solve",
-        help="a Wordle list's optimal opener (proved over every opener) and greedy strategies")
+        help="a Wordle list's optimal opener (proved over every opener) and greedy strategies",
+    )
     b.add_argument("--answers", required=True)
     b.add_argument("--guesses", required=True)
     b.add_argument("--length", required=True, type=int)
@@ -112,14 +134,20 @@ def register(commands) -> None:
     b.add_argument("--strategies", default="entropy,expected-size,minimax")
     b.add_argument("--workers", type=int, default=1)
     b.add_argument("--checkpoint", type=Path, help="resume file of the openers search")
-    b.add_argument("--heuristic-openers", type=int, default=0, metavar="K",
-                   help="only the best of the top K heuristic openers, each proved (default 0: "
-                   "the proof over every opener)")
+    b.add_argument(
+        "--heuristic-openers",
+        type=int,
+        default=0,
+        metavar="K",
+        help="only the best of the top K heuristic openers, each proved (default 0: "
+        "the proof over every opener)",
+    )
     b.add_argument("--out", required=True, type=Path)
     b.set_defaults(handler=_solve)
 
-    b = commands.build.add_parser("wordle-lists-summary",
-                                  help="one Markdown table of the pipeline's Wordle lists")
+    b = commands.build.add_parser(
+        "wordle-lists-summary", help="one Markdown table of the pipeline's Wordle lists"
+    )
     b.add_argument("--names", nargs="+", required=True)
     b.add_argument("--lists", nargs="+", required=True, help="each list's JSON statistics")
     b.add_argument("--solutions", nargs="+", required=True, help="each list's solution JSON")

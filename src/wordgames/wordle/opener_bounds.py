@@ -109,8 +109,23 @@ def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
 
 
 @numba.njit(cache=True)
-def opener_cells_bound(g, S, A, reach, A_reach, M, MT, answer_rows, allgreen, zans, letters, hard,
-                       kmax, cutoff, infeasible):
+def opener_cells_bound(
+    g,
+    S,
+    A,
+    reach,
+    A_reach,
+    M,
+    MT,
+    answer_rows,
+    allgreen,
+    zans,
+    letters,
+    hard,
+    kmax,
+    cutoff,
+    infeasible,
+):
     """The one-level bound of opener ``g`` (see the module doc), scanning cells largest first and
     stopping once the sum reaches ``cutoff``. ``A``: every guess, by ``reach`` descending;
     ``reach``: per guess row, its classes on the whole answer list; ``A_reach = reach[A]``. Returns ``(bound, complete)``; ``bound`` is ``infeasible`` when

@@ -59,8 +59,9 @@ MEMO_CAP = 6_000_000
 class _Worker:
     """The solver of one process: its transposition table is reused across the openers it gets."""
 
-    def __init__(self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int,
-                 memo_cap: int) -> None:
+    def __init__(
+        self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int, memo_cap: int
+    ) -> None:
         self.solver = Solver(data, hard=hard, hard_rule=hard_rule, max_guesses=max_guesses)
         self.memo_cap = memo_cap
         s = self.solver
@@ -75,8 +76,22 @@ class _Worker:
         for g in rows:
             t = time.process_time()
             bound, complete = B.opener_cells_bound(
-                g, s.all_answers, self.order, self.reach, self.order_reach, s.M, s.MT, s.answer_rows,
-                s.allgreen, s.zans, s.letters, s.mode, self.kmax, cutoff, INF)
+                g,
+                s.all_answers,
+                self.order,
+                self.reach,
+                self.order_reach,
+                s.M,
+                s.MT,
+                s.answer_rows,
+                s.allgreen,
+                s.zans,
+                s.letters,
+                s.mode,
+                self.kmax,
+                cutoff,
+                INF,
+            )
             out.append((g, int(bound), bool(complete), time.process_time() - t))
         return out
 
@@ -148,8 +163,10 @@ class OpenersResult:
         cut = self.incumbent
         for i in range(len(self.words)):
             if not self.exact[i] and self.values[i] <= cut and self.values[i] < INF:
-                raise RuntimeError(f"opener {self.words[i]!r} is neither solved nor excluded "
-                                   f"(bound {self.values[i]}, incumbent {cut})")
+                raise RuntimeError(
+                    f"opener {self.words[i]!r} is neither solved nor excluded "
+                    f"(bound {self.values[i]}, incumbent {cut})"
+                )
 
     def counts(self) -> dict[str, int]:
         out = {k: 0 for k in KINDS}
@@ -165,9 +182,15 @@ class OpenersResult:
         top = []
         for rank, i in enumerate(self.top_rows(), start=1):
             word = self.words[i]
-            top.append({"rank": rank, "word": word, "total": int(self.values[i]),
-                        "mean": round(float(self.values[i]) / self.answers, 4),
-                        "published": published.get(word)})
+            top.append(
+                {
+                    "rank": rank,
+                    "word": word,
+                    "total": int(self.values[i]),
+                    "mean": round(float(self.values[i]) / self.answers, 4),
+                    "published": published.get(word),
+                }
+            )
         return {
             "format": FORMAT,
             "mode": self.mode,
@@ -192,15 +215,16 @@ class OpenersResult:
         for r, i in enumerate(self.top_rows(), start=1):
             rank[i] = r
         feasible = self.values < INF
-        return pa.table({
-            "word": pa.array(self.words, pa.string()),
-            "rank": pa.array(np.where(rank > 0, rank, 0), pa.int32()).cast(pa.int32()),
-            "value": pa.array(np.where(feasible, self.values, 0), pa.int64(),
-                              mask=~feasible),
-            "exact": pa.array(self.exact),
-            "kind": pa.array(self.kinds, pa.string()),
-            "cpu_seconds": pa.array(np.round(self.seconds, 4)),
-        })
+        return pa.table(
+            {
+                "word": pa.array(self.words, pa.string()),
+                "rank": pa.array(np.where(rank > 0, rank, 0), pa.int32()).cast(pa.int32()),
+                "value": pa.array(np.where(feasible, self.values, 0), pa.int64(), mask=~feasible),
+                "exact": pa.array(self.exact),
+                "kind": pa.array(self.kinds, pa.string()),
+                "cpu_seconds": pa.array(np.round(self.seconds, 4)),
+            }
+        )
 
 
 # the search --------------------------------------------------------------------------------------
@@ -282,13 +306,21 @@ class OpenerSearch:
             self.values[g] = value
             self.kinds[g] = kind
         if log and self._log is not None:
-            self._log.write(json.dumps({"w": self.data.guesses[g], "v": value, "k": kind,
-                                        "s": round(seconds, 4)}) + "\n")
+            self._log.write(
+                json.dumps(
+                    {"w": self.data.guesses[g], "v": value, "k": kind, "s": round(seconds, 4)}
+                )
+                + "\n"
+            )
             self._log.flush()
 
     def _header(self) -> dict:
-        return {"format": FORMAT, "fingerprint": self.data.fingerprint, "mode": self.mode,
-                "max_guesses": self.max_guesses}
+        return {
+            "format": FORMAT,
+            "fingerprint": self.data.fingerprint,
+            "mode": self.mode,
+            "max_guesses": self.max_guesses,
+        }
 
     def _resume(self) -> int:
         """Read the checkpoint (if any) and open it for appending; the number of records read."""
@@ -321,7 +353,8 @@ class OpenerSearch:
                     if number == len(lines):  # the last line of a killed run may be cut short
                         break
                     raise InputError(
-                        f"{self.checkpoint} line {number}: not a checkpoint record") from None
+                        f"{self.checkpoint} line {number}: not a checkpoint record"
+                    ) from None
                 if kind not in KINDS:
                     raise InputError(f"{self.checkpoint} line {number}: unknown kind {kind!r}")
                 self.record(g, value, kind, float(rec.get("s", 0.0)), log=False)
@@ -368,8 +401,9 @@ class OpenerSearch:
     # running tasks -------------------------------------------------------------------------------
     def _start(self) -> None:
         if self.workers == 1:
-            self._local = _Worker(self.data, self.hard, self.hard_rule, self.max_guesses,
-                                  self.memo_cap)
+            self._local = _Worker(
+                self.data, self.hard, self.hard_rule, self.max_guesses, self.memo_cap
+            )
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -379,8 +413,14 @@ class OpenerSearch:
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),  # numba's threads do not survive fork
             initializer=_init_worker,
-            initargs=((self.data.guesses, self.data.answers), matrix, self.hard, self.hard_rule,
-                      self.max_guesses, self.memo_cap),
+            initargs=(
+                (self.data.guesses, self.data.answers),
+                matrix,
+                self.hard,
+                self.hard_rule,
+                self.max_guesses,
+                self.memo_cap,
+            ),
         )
 
     def _stop(self, interrupted: bool = False) -> None:
@@ -394,8 +434,9 @@ class OpenerSearch:
             self._log.close()
             self._log = None
 
-    def _drive(self, name: str, tasks: Iterator[tuple], total: int,
-               handle: Callable[[str, object], int]) -> None:
+    def _drive(
+        self, name: str, tasks: Iterator[tuple], total: int, handle: Callable[[str, object], int]
+    ) -> None:
         """Run ``tasks`` (made lazily, so each gets the incumbent of the moment it is sent)."""
         self._phase = (name, 0, total, time.perf_counter())
         done = 0
@@ -465,8 +506,9 @@ class OpenerSearch:
         self._t0 = time.perf_counter()
         cpu0 = time.process_time()
         self._sent_beta: dict[int, int] = {}
-        s = Solver(self.data, hard=self.hard, hard_rule=self.hard_rule,
-                   max_guesses=self.max_guesses)
+        s = Solver(
+            self.data, hard=self.hard, hard_rule=self.hard_rule, max_guesses=self.max_guesses
+        )
         G = s.all_guesses
         kmax = int(B.classes_per_guess(s.all_answers, G, s.M, s.allgreen).max())
         classes = B.classes_bounds(s.all_answers, G, s.M, s.allgreen, kmax)
@@ -497,13 +539,24 @@ class OpenerSearch:
             self.cpu = 0.0  # the in-process work is in process_time already
         cpu = time.process_time() - cpu0 + self.cpu
         result = OpenersResult(
-            words=list(self.data.guesses), values=self.values.copy(), exact=self.exact.copy(),
-            kinds=list(self.kinds), seconds=self.seconds.copy(), top=self.top, mode=self.mode,
-            fingerprint=self.data.fingerprint, answers=len(self.data.answers),
-            max_guesses=self.max_guesses, wall=time.perf_counter() - self._t0,
-            cpu=cpu, workers=self.workers,
-            extra={"resumed_records": resumed, "kmax": kmax,
-                   "cpu_seconds_all_runs": round(earlier_cpu + cpu, 1)},
+            words=list(self.data.guesses),
+            values=self.values.copy(),
+            exact=self.exact.copy(),
+            kinds=list(self.kinds),
+            seconds=self.seconds.copy(),
+            top=self.top,
+            mode=self.mode,
+            fingerprint=self.data.fingerprint,
+            answers=len(self.data.answers),
+            max_guesses=self.max_guesses,
+            wall=time.perf_counter() - self._t0,
+            cpu=cpu,
+            workers=self.workers,
+            extra={
+                "resumed_records": resumed,
+                "kmax": kmax,
+                "cpu_seconds_all_runs": round(earlier_cpu + cpu, 1),
+            },
         )
         result.check()
         return result

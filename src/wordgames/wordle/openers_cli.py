@@ -31,8 +31,10 @@ def markdown(summary: dict) -> str:
     ]
     for row in summary["top"]:
         pub = "" if row["published"] is None else str(row["published"])
-        lines.append(f"| {row['rank']} | {row['word'].upper()} | {row['total']} | "
-                     f"{row['mean']:.4f} | {pub} |")
+        lines.append(
+            f"| {row['rank']} | {row['word'].upper()} | {row['total']} | "
+            f"{row['mean']:.4f} | {pub} |"
+        )
     c = summary["counts"]
     lines += [
         "",
@@ -64,17 +66,24 @@ def _write(result, out_table, out_json, out_md) -> dict:
     return summary
 
 
-def _search(data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint,
-            stage: bool = False):
+def _search(
+    data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint, stage: bool = False
+):
     from wordgames.wordle.openers import OpenerSearch, stderr_progress
 
     workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
     if args.workers is None and len(data.guesses) * len(data.answers) < SMALL_LISTS:
         workers = 1  # starting processes would cost more than the whole search
     return OpenerSearch(
-        data, hard=hard, hard_rule=rule, max_guesses=max_guesses, top=args.top,
-        workers=max(1, workers), checkpoint=checkpoint,
-        progress=None if args.quiet else stderr_progress, progress_every=args.progress_every,
+        data,
+        hard=hard,
+        hard_rule=rule,
+        max_guesses=max_guesses,
+        top=args.top,
+        workers=max(1, workers),
+        checkpoint=checkpoint,
+        progress=None if args.quiet else stderr_progress,
+        progress_every=args.progress_every,
         replace_foreign_checkpoint=stage,
     ).run()
 
@@ -110,30 +119,51 @@ def _build(args) -> int:
 
     data = load_data(args.matrix, args.words)
     hard = args.mode == "hard"
-    result = _search(data, args, hard, args.hard_rule if hard else None, args.max_guesses,
-                     args.checkpoint, stage=True)
+    result = _search(
+        data,
+        args,
+        hard,
+        args.hard_rule if hard else None,
+        args.max_guesses,
+        args.checkpoint,
+        stage=True,
+    )
     summary = _write(result, args.out_table, args.out_json, args.out_md)
     print(markdown(summary), file=sys.stderr, end="")
     return 0
 
 
 def _common(p) -> None:
-    p.add_argument("--top", type=int, default=10,
-                   help="openers whose exact totals are proved (ties included; default %(default)s)")
-    p.add_argument("--workers", type=int,
-                   help="processes (default: NUMBA_NUM_THREADS, else every CPU)")
+    p.add_argument(
+        "--top",
+        type=int,
+        default=10,
+        help="openers whose exact totals are proved (ties included; default %(default)s)",
+    )
+    p.add_argument(
+        "--workers", type=int, help="processes (default: NUMBA_NUM_THREADS, else every CPU)"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    p.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
-                   help="seconds between progress lines (default %(default)s)")
-    p.add_argument("--out-table", type=Path,
-                   help="Parquet: every opener with its exact total or the bound that excluded it")
+    p.add_argument(
+        "--progress-every",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="seconds between progress lines (default %(default)s)",
+    )
+    p.add_argument(
+        "--out-table",
+        type=Path,
+        help="Parquet: every opener with its exact total or the bound that excluded it",
+    )
     p.add_argument("--out-json", type=Path, help="the summary as JSON")
 
 
 def register(commands, game, add_lists, add_mode) -> None:
     """Add ``wordle openers`` to the ``wordle`` command group ``game`` and the build stage."""
     p = game.add_parser(
-        "openers", parents=[commands.config_parent],
+        "openers",
+        parents=[commands.config_parent],
         help="the best openers, proved over every allowed first guess",
         description="Exact totals of the best --top openers and, for every other allowed guess, "
         "a lower bound that excludes it (branch and bound over all first guesses). Resumable: "
@@ -143,14 +173,17 @@ def register(commands, game, add_lists, add_mode) -> None:
     add_mode(p)
     _common(p)
     p.add_argument("--max-guesses", type=int, help="guesses allowed (default: config, 6)")
-    p.add_argument("--checkpoint", type=Path,
-                   help="resume file (default: results/wordle/openers-<mode>-<lists>.checkpoint"
-                   ".jsonl)")
+    p.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="resume file (default: results/wordle/openers-<mode>-<lists>.checkpoint.jsonl)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(handler=_openers)
 
     b = commands.build.add_parser(
-        "wordle-openers", help="the best Wordle openers, proved over every first guess",
+        "wordle-openers",
+        help="the best Wordle openers, proved over every first guess",
         description="Branch and bound over every allowed first guess (what rule wordle_openers "
         "runs).",
     )
@@ -159,8 +192,11 @@ def register(commands, game, add_lists, add_mode) -> None:
     b.add_argument("--mode", choices=("normal", "hard"), default="normal")
     b.add_argument("--hard-rule", choices=("nyt", "strict"), default="nyt")
     b.add_argument("--max-guesses", type=int, default=6)
-    b.add_argument("--checkpoint", type=Path,
-                   help="resume file (JSON lines; one of other lists or another mode is replaced)")
+    b.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="resume file (JSON lines; one of other lists or another mode is replaced)",
+    )
     b.add_argument("--out-md", type=Path, help="the top-K table as Markdown")
     _common(b)
     b.set_defaults(handler=_build)

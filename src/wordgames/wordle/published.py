@@ -26,8 +26,14 @@ PUBLISHED: dict[str, PublishedLists] = {
         "original (2315 answers, 12972 guesses)",
         2315,
         {
-            "normal": {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928,
-                       "crane": 7930},
+            "normal": {
+                "salet": 7920,
+                "reast": 7923,
+                "crate": 7926,
+                "trace": 7926,
+                "slate": 7928,
+                "crane": 7930,
+            },
             "hard-nyt": {"salet": 8122, "least": 8127, "reast": 8134, "crate": 8143},
         },
         {},

@@ -184,10 +184,25 @@ class Solver:
             if len(cell) <= 2:
                 out.append(2 * len(cell) - 1)
                 continue
-            order = self._order if self.mode == K.HARD_NONE else \
-                self.allowed_after(self._order, opener, code)
-            out.append(int(B.cell_bound(cell, order, self._reach[order], self.M, self.MT,
-                                        self.answer_rows, self.allgreen, self.zans)))
+            order = (
+                self._order
+                if self.mode == K.HARD_NONE
+                else self.allowed_after(self._order, opener, code)
+            )
+            out.append(
+                int(
+                    B.cell_bound(
+                        cell,
+                        order,
+                        self._reach[order],
+                        self.M,
+                        self.MT,
+                        self.answer_rows,
+                        self.allgreen,
+                        self.zans,
+                    )
+                )
+            )
         return out
 
     def opener_value(self, opener: int, beta: int = K.INF, probes: int = 2) -> int:
