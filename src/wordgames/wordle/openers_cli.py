@@ -89,16 +89,16 @@ def _search(
 
 
 def _openers(args) -> int:
-    """The user command: lists from the config (or --answers/--guesses), the pipeline's matrix
-    when it was built for them."""
+    """The user command: the pipeline's matrix and word index for the config's lists (one line and
+    status 2 when they are not built), or --answers/--guesses built in memory."""
     from wordgames import paths
     from wordgames.config import load_cli_config
-    from wordgames.wordle.data import data_for_config
+    from wordgames.wordle.cli import _data
     from wordgames.wordle.strategies.optimal import mode_name
 
     cfg = load_cli_config(args.configfile)
     section = cfg.section("wordle")
-    data = data_for_config(cfg, args.answers, args.guesses)
+    data = _data(args, cfg)  # the pipeline's matrix, or --answers/--guesses built in memory
     rule = (args.hard_rule or section.get("hard_rule", "nyt")) if args.hard else None
     mode = mode_name(args.hard, rule)
     max_guesses = args.max_guesses or section.get("max_guesses", 6)
