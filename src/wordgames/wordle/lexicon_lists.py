@@ -33,13 +33,11 @@ Lexicons (``lexicon``):
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import os
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from wordgames.errors import InputError
 
@@ -84,13 +82,14 @@ def _morphit() -> Lexicon:
 
 
 def _lemminflect() -> Lexicon:
-    spec = importlib.util.find_spec("lemminflect")
-    if spec is None or not spec.submodule_search_locations:
-        raise InputError(
-            "the English lexicon comes from the package lemminflect, which is not "
-            "installed: pip install lemminflect"
-        )
-    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "lemma_lu.csv.gz"
+    from wordgames.wordle.words import package_dir
+
+    root = package_dir(
+        "lemminflect",
+        "the English lexicon comes from the package lemminflect, which is not installed: "
+        "pip install lemminflect",
+    )
+    path = root / "resources" / "lemma_lu.csv.gz"
     if not path.is_file():
         raise InputError(f"lemminflect is installed but lacks {path}")
     lex: Lexicon = {}
