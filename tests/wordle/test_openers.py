@@ -40,10 +40,20 @@ def ref_one_level(data, cell: list[str], allowed: list[str]) -> int:
     return min(3 * m - (h in cell) - len({ref_feedback(h, a) for a in cell}) for h in allowed)
 
 
+def ref_caps(word_length: int, kmax: int, rule) -> dict[int, int]:
+    """Per pattern: kmax, and in hard mode 3 ** (letters that are not green)."""
+    caps = {}
+    for code in range(3**word_length):
+        digits = [(code // 3**i) % 3 for i in range(word_length)]
+        caps[code] = kmax if rule is None else min(kmax, 3 ** (word_length - digits.count(2)))
+    return caps
+
+
 @SETTINGS
 @given(small_games, st.sampled_from([None, "nyt", "strict"]))
 def test_bounds_are_admissible(game, rule):
-    """classes <= cells <= exact, for every opener; the cells bound equals a plain-Python one."""
+    """classes <= cells <= exact, for every opener; both equal a plain-Python computation of
+    their formulas; the per-cell bounds handed to the search are each cell's one-level bound."""
     from wordle_reference import ref_allowed
 
     guesses, answers, max_guesses = game
@@ -54,8 +64,11 @@ def test_bounds_are_admissible(game, rule):
     reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
     assert list(reach) == [len({ref_feedback(h, a) for a in answers}) for h in data.guesses]
     kmax = int(reach.max())
+    caps = B.class_caps(s.allgreen, len(guesses[0]), kmax, rule is not None)
+    assert dict(enumerate(caps.tolist())) == ref_caps(len(guesses[0]), kmax, rule)
     order = np.argsort(-reach, kind="stable").astype(np.int32)
-    classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, kmax)
+    classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, caps)
+    per_cell = np.zeros(s.allgreen + 1, dtype=np.int64)
     for g, word in enumerate(data.guesses):
         args = (
             s.all_answers,
@@ -69,25 +82,60 @@ def test_bounds_are_admissible(game, rule):
             s.zans,
             s.letters,
             mode,
-            kmax,
+            caps,
         )
-        cells, complete = B.opener_cells_bound(g, *args, INF, INF)
+        cells, complete = B.opener_cells_bound(g, *args, INF, INF, per_cell)
         assert complete
         assert classes[g] <= cells <= exact[word], (word, classes[g], cells, exact[word])
         groups: dict[int, list[str]] = {}
         for a in answers:
             groups.setdefault(ref_feedback(word, a), []).append(a)
-        expected = len(answers)
+        expected, cheap = len(answers), len(answers)
         for p, cell in groups.items():
             if p == data.all_green:
                 continue
+            m = len(cell)
+            cheap += (
+                m
+                if m <= 1
+                else max(2 * m - 1, 3 * m - 1 - min(m, ref_caps(len(word), kmax, rule)[p]))
+            )
             allowed = [h for h in data.guesses if ref_allowed(rule, ((word, p),), h)]
-            expected += ref_one_level(data, cell, allowed)
-        assert cells == expected
+            one_level = ref_one_level(data, cell, allowed)
+            expected += one_level
+            assert per_cell[p] == one_level
+        assert cells == expected and classes[g] == cheap
         # stopping early still gives a bound, at least the cutoff
         cut = int(classes[g]) + 1
-        early, _ = B.opener_cells_bound(g, *args, cut, INF)
+        early, _ = B.opener_cells_bound(g, *args, cut, INF, per_cell)
         assert early <= cells and (early >= cut or early == cells)
+
+
+@SETTINGS
+@given(small_games, st.sampled_from([None, "nyt", "strict"]), st.data())
+def test_opener_value_with_any_beta_and_given_cell_bounds(game, rule, draw):
+    """The opener's search, from the cell bounds the openers search hands it or its own, with any
+    beta (so the probe rounds stop at different places): exact below beta, a bound at least beta
+    and at most the exact total otherwise."""
+    guesses, answers, max_guesses = game
+    data = make(guesses, answers)
+    word = draw.draw(st.sampled_from(data.guesses))
+    probes = draw.draw(st.integers(0, 3))
+    exact = min(brute_force(data, max_guesses, rule, opener=word), INF)
+    s = Solver(data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses)
+    g = data.index[word]
+    cells = s.cells(s.all_answers, g)
+    given_bounds = dict(zip((c for c, _ in cells), s.cell_bounds(g, cells), strict=True))
+    for beta in sorted(
+        {min(max(b, 1), INF) for b in (exact - 5, exact - 1, exact, exact + 1, exact + 7, INF)}
+    ):
+        for bounds in (None, given_bounds):
+            fresh = Solver(data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses)
+            v = fresh.opener_value(g, beta, probes=probes, cell_bounds=bounds)
+            if exact < beta:
+                assert v == exact, (word, beta, v, exact)
+            else:
+                assert beta <= v <= exact, (word, beta, v, exact)
 
 
 @SETTINGS

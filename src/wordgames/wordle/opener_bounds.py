@@ -7,15 +7,21 @@ sub-cell can be hit at once, the others need two more guesses), that is
 ``3m - [h in C] - classes(h, C)`` where ``classes`` counts the feedback classes of ``h`` on ``C``
 (the green one included). So:
 
-- ``cell_bound_classes``: ``classes(h, C) <= min(m, kmax)``, ``kmax`` being the most classes any
-  guess makes on the whole answer list (a cell's classes are a subset of those), gives
-  ``max(2m - 1, 3m - 1 - min(m, kmax))`` per cell with no scan of the cell at all;
+- ``classes_bounds``: ``classes(h, C) <= min(m, cap(C))`` gives ``max(2m - 1, 3m - 1 - min(m,
+  cap))`` per cell with no scan of the cell at all. ``cap`` is ``kmax``, the most classes any guess
+  makes on the whole answer list (a cell's classes are a subset of those); in hard mode also
+  ``3 ** (L - greens)`` for a cell whose pattern has ``greens`` green letters, since every allowed
+  guess keeps those letters in place, so its feedback is green there on every answer of the cell
+  (:func:`class_caps`);
 - ``opener_cells_bound``: the exact minimum of ``3m - [h in C] - classes(h, C)`` over every allowed
   guess ``h`` (in hard mode: those the opener's feedback still allows), one scan of each cell.
 
 Both ignore the guess limit, so they are lower bounds of the limited problem too. The second stops
 as soon as its running sum reaches ``cutoff``: an opener is then excluded, and the partial sum (scanned
-cells at their exact one-level bound, the others at the cheap one) is still a lower bound.
+cells at their exact one-level bound, the others at the cheap one) is still a lower bound. It scans
+the smallest cells first (of three answers or more): per unit of scanning they raise the bound most,
+so an opener is excluded sooner; an opener that is not excluded gets every cell scanned anyway, and
+its per-cell bounds are handed to the exact search (``Solver.opener_value``), which starts from them.
 """
 
 from __future__ import annotations
@@ -35,10 +41,27 @@ _PAIRWISE_MAX = 120
 
 
 @numba.njit(cache=True, inline="always")
-def _cheap(m, kmax):
+def _cheap(m, cap):
     if m <= 1:
         return m
-    return max(2 * m - 1, 3 * m - 1 - min(m, kmax))
+    return max(2 * m - 1, 3 * m - 1 - min(m, cap))
+
+
+def class_caps(allgreen: int, length: int, kmax: int, hard: bool) -> np.ndarray:
+    """Per feedback pattern: at most how many classes a next guess can make on its cell.
+
+    ``kmax`` always; in hard mode (either rule) also ``3 ** (length - greens)``: an allowed guess
+    repeats the green letters in place, so on every answer of the cell its feedback is green at
+    those positions and only the other positions tell answers apart."""
+    caps = np.full(allgreen + 1, kmax, dtype=np.int64)
+    if hard:
+        for code in range(allgreen + 1):
+            greens, c = 0, code
+            for _ in range(length):
+                greens += c % 3 == 2
+                c //= 3
+            caps[code] = min(kmax, 3 ** (length - greens))
+    return caps
 
 
 @numba.njit(cache=True)
@@ -52,8 +75,9 @@ def classes_per_guess(S, A, M, allgreen):
 
 
 @numba.njit(cache=True)
-def classes_bounds(S, openers, M, allgreen, kmax):
-    """Per opener: ``n + sum over its non-green cells of max(2m - 1, 3m - 1 - min(m, kmax))``."""
+def classes_bounds(S, openers, M, allgreen, caps):
+    """Per opener: ``n + sum over its non-green cells C of max(2m - 1, 3m - 1 - min(m, caps[C]))``
+    (``caps``: :func:`class_caps`)."""
     n = S.shape[0]
     cnt = np.zeros(allgreen + 1, dtype=np.int64)
     out = np.empty(openers.shape[0], dtype=np.int64)
@@ -67,7 +91,7 @@ def classes_bounds(S, openers, M, allgreen, kmax):
             m = cnt[c]
             if m > 0:
                 if c != allgreen:
-                    total += _cheap(m, kmax)
+                    total += _cheap(m, caps[c])
                 cnt[c] = 0
         out[j] = total
     return out
@@ -122,14 +146,18 @@ def opener_cells_bound(
     zans,
     letters,
     hard,
-    kmax,
+    caps,
     cutoff,
     infeasible,
+    out,
 ):
-    """The one-level bound of opener ``g`` (see the module doc), scanning cells largest first and
-    stopping once the sum reaches ``cutoff``. ``A``: every guess, by ``reach`` descending;
-    ``reach``: per guess row, its classes on the whole answer list; ``A_reach = reach[A]``. Returns ``(bound, complete)``; ``bound`` is ``infeasible`` when
-    hard mode leaves a cell of two or more answers without an allowed guess."""
+    """The one-level bound of opener ``g`` (see the module doc), scanning cells smallest first
+    (from three answers on) and stopping once the sum reaches ``cutoff``. ``A``: every guess, by
+    ``reach`` descending; ``reach``: per guess row, its classes on the whole answer list;
+    ``A_reach = reach[A]``; ``caps``: :func:`class_caps`. ``out`` (one slot per pattern) gets each
+    cell's bound, the scanned ones exact, the others at the cheap bound. Returns
+    ``(bound, complete)``; ``bound`` is ``infeasible`` when hard mode leaves a cell of two or
+    more answers without an allowed guess."""
     n = S.shape[0]
     ncodes = allgreen + 1
     row = M[g]
@@ -141,11 +169,14 @@ def opener_cells_bound(
     k = 0
     total = n
     for c in range(ncodes):
+        out[c] = 0
         if cnt[c] > 0 and c != allgreen:
-            codes[k] = c
-            sizes[k] = -cnt[c]
-            k += 1
-            total += _cheap(cnt[c], kmax)
+            out[c] = _cheap(cnt[c], caps[c])
+            total += out[c]
+            if cnt[c] > 2:
+                codes[k] = c
+                sizes[k] = cnt[c]
+                k += 1
     order = np.argsort(sizes[:k], kind="mergesort")
     start = np.zeros(ncodes + 1, dtype=np.int64)
     pos = 0
@@ -159,12 +190,10 @@ def opener_cells_bound(
         buf[fill[c]] = S[i]
         fill[c] += 1
     if total >= cutoff:
-        return total, False
+        return total, k == 0
     for q in range(k):
         c = codes[order[q]]
         m = cnt[c]
-        if m <= 2:
-            break  # sorted by size: the rest are at their exact one-level bound already
         C = buf[start[c] : start[c] + m]
         if hard != HARD_NONE:
             Ac = hard_filter(A, g, c, letters, hard)
@@ -173,9 +202,9 @@ def opener_cells_bound(
             b = cell_bound(C, Ac, reach[Ac], M, MT, answer_rows, allgreen, zans)
         else:
             b = cell_bound(C, A, A_reach, M, MT, answer_rows, allgreen, zans)
-        cheap = _cheap(m, kmax)
-        if b > cheap:
-            total += b - cheap
+        if b > out[c]:
+            total += b - out[c]
+            out[c] = b
         if total >= cutoff:
             return total, q == k - 1
     return total, True

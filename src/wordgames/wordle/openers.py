@@ -67,12 +67,17 @@ class _Worker:
         s = self.solver
         self.reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
         self.kmax = int(self.reach.max())
+        self.caps = B.class_caps(s.allgreen, s.letters.shape[1], self.kmax, hard)
         self.order = np.argsort(-self.reach, kind="stable").astype(np.int32)
         self.order_reach = self.reach[self.order]
 
-    def cells(self, rows: list[int], cutoff: int) -> list[tuple[int, int, bool, float]]:
+    def cells(self, rows: list[int], cutoff: int) -> list[tuple]:
+        """Per opener: (row, bound, complete, CPU seconds, per-pattern cell bounds or None); the
+        cell bounds come back only for an opener the bound did not exclude (its search needs
+        them)."""
         s = self.solver
         out = []
+        per_cell = np.zeros(s.allgreen + 1, dtype=np.int64)
         for g in rows:
             t = time.process_time()
             bound, complete = B.opener_cells_bound(
@@ -88,18 +93,21 @@ class _Worker:
                 s.zans,
                 s.letters,
                 s.mode,
-                self.kmax,
+                self.caps,
                 cutoff,
                 INF,
+                per_cell,
             )
-            out.append((g, int(bound), bool(complete), time.process_time() - t))
+            keep = complete and bound < cutoff
+            cells = {int(c): int(per_cell[c]) for c in np.flatnonzero(per_cell)} if keep else None
+            out.append((g, int(bound), bool(complete), time.process_time() - t, cells))
         return out
 
-    def search(self, g: int, beta: int) -> tuple[int, int, float]:
+    def search(self, g: int, beta: int, cells: dict[int, int] | None = None):
         if len(self.solver.memo) > self.memo_cap:
             self.solver.memo = K.new_memo()
         t = time.process_time()
-        v = self.solver.opener_value(g, beta)
+        v = self.solver.opener_value(g, beta, cell_bounds=cells)
         return g, int(v), time.process_time() - t
 
 
@@ -473,9 +481,11 @@ class OpenerSearch:
 
     def _handle(self, kind: str, result) -> int:
         if kind == "cells":
-            for g, bound, _complete, seconds in result:
+            for g, bound, _complete, seconds, cells in result:
                 self.record(g, bound, "cells", seconds)
                 self.cpu += seconds
+                if cells is not None:
+                    self._cell_bounds[g] = cells
             return len(result)
         g, value, seconds = result
         self.cpu += seconds
@@ -488,7 +498,7 @@ class OpenerSearch:
             if self.open(g):
                 beta = self.beta()
                 self._sent_beta[g] = beta
-                yield ("search", g, beta)
+                yield ("search", g, beta, self._cell_bounds.pop(g, None))
 
     def _cell_batches(self, rows: list[int]) -> Iterator[tuple]:
         batch: list[int] = []
@@ -506,12 +516,14 @@ class OpenerSearch:
         self._t0 = time.perf_counter()
         cpu0 = time.process_time()
         self._sent_beta: dict[int, int] = {}
+        self._cell_bounds: dict[int, dict[int, int]] = {}  # from the cells phase to the search
         s = Solver(
             self.data, hard=self.hard, hard_rule=self.hard_rule, max_guesses=self.max_guesses
         )
         G = s.all_guesses
         kmax = int(B.classes_per_guess(s.all_answers, G, s.M, s.allgreen).max())
-        classes = B.classes_bounds(s.all_answers, G, s.M, s.allgreen, kmax)
+        caps = B.class_caps(s.allgreen, s.letters.shape[1], kmax, self.hard)
+        classes = B.classes_bounds(s.all_answers, G, s.M, s.allgreen, caps)
         for g in range(len(G)):
             self.record(g, int(classes[g]), "classes", log=False)
         resumed = self._resume()

@@ -43,6 +43,8 @@ DEFAULT_TOP_K = 10
 #: Lists up to this many answers get a full proof over every opener when no opener is given.
 FULL_SEARCH_MAX_ANSWERS = 400
 TREE_FORMAT = "wordgames-wordle-optimal-tree/1"
+#: Probe rounds go on while the bounds rise fast enough to reach beta within this many more rounds.
+PROBE_AHEAD = 16
 
 
 def mode_name(hard: bool, hard_rule: str | None = None) -> str:
@@ -171,8 +173,9 @@ class Solver:
             raise RuntimeError("transposition table lost an exact entry")
         return v, int(guess)
 
-    def cell_bounds(self, opener: int, cells) -> list[int]:
-        """The one-level bound of each cell of ``opener`` (far above ``2m - 1`` for large cells)."""
+    def cell_bounds(self, opener: int, cells, allowed=None) -> list[int]:
+        """The one-level bound of each cell of ``opener`` (far above ``2m - 1`` for large cells).
+        ``allowed``: each cell's allowed guesses (hard mode), when the caller has them already."""
         from wordgames.wordle import opener_bounds as B
 
         if self._order is None:
@@ -180,15 +183,20 @@ class Solver:
             self._reach = reach
             self._order = np.argsort(-reach, kind="stable").astype(np.int32)
         out = []
-        for code, cell in cells:
+        for q, (code, cell) in enumerate(cells):
             if len(cell) <= 2:
                 out.append(2 * len(cell) - 1)
                 continue
-            order = (
-                self._order
-                if self.mode == K.HARD_NONE
-                else self.allowed_after(self._order, opener, code)
-            )
+            if self.mode == K.HARD_NONE:
+                order = self._order
+            elif allowed is not None:  # the same order: by reach, then by row
+                A = allowed[q]
+                order = A[np.argsort(-self._reach[A], kind="stable")]
+            else:
+                order = self.allowed_after(self._order, opener, code)
+            if len(order) == 0:  # hard mode left no guess for two or more answers
+                out.append(K.INF)
+                continue
             out.append(
                 int(
                     B.cell_bound(
@@ -205,33 +213,58 @@ class Solver:
             )
         return out
 
-    def opener_value(self, opener: int, beta: int = K.INF, probes: int = 2) -> int:
+    def opener_value(
+        self,
+        opener: int,
+        beta: int = K.INF,
+        probes: int = 2,
+        cell_bounds: dict[int, int] | None = None,
+    ) -> int:
         """Total guesses over every answer when the first guess is ``opener`` (``>= beta``: not
         below ``beta``).
 
-        Each cell starts at its one-level bound; ``probes`` rounds then ask the solver whether each
-        cell costs more than its bound (a search with the bound + 1 as its beta, cheap because it
-        only has to fail high), which raises the bounds of the cells still to solve, so a worse
-        opener fails before any cell is solved in full. Then the cells are solved largest first,
-        each within what the bound leaves it."""
+        Each cell starts at its one-level bound (``cell_bounds``: pattern -> bound, as the openers
+        search computed them; else computed here). Rounds of *probes* then ask the solver whether
+        each cell costs more than its bound (a search with the bound + 1 as its beta: cheap, since
+        it only has to fail high, and its fail-high value is a second-level bound of the cell where
+        that decides); each round raises the bounds of the cells still open, so a worse opener
+        fails before any cell is solved in full. Probing goes on past ``probes`` rounds while the
+        bounds rise fast enough to reach ``beta`` within ``PROBE_AHEAD`` more rounds (with no
+        finite ``beta`` it stops at ``probes``: proving a cell exact one step at a time costs more
+        than solving it). Then the cells are solved largest first, each within what the bounds
+        leave it."""
         S = self.all_answers
         acc = len(S)
         cells = self.cells(S, opener)
         allowed = [self.allowed_after(self.all_guesses, opener, code) for code, _ in cells]
-        bounds = self.cell_bounds(opener, cells)
+        if cell_bounds is None:
+            bounds = self.cell_bounds(opener, cells, allowed)
+        else:
+            bounds = [
+                int(cell_bounds[code]) if len(cell) > 2 else 2 * len(cell) - 1
+                for code, cell in cells
+            ]
         exact = [False] * len(cells)  # (a pair is exact too, but only the solver knows the depth)
-        for _ in range(probes):
+        rounds, rise = 0, 0
+        while not all(exact):
+            if rounds >= probes and (
+                beta >= K.INF or rounds == 0 or beta - acc - sum(bounds) > PROBE_AHEAD * rise
+            ):
+                break
+            before = sum(bounds)
             for q, ((_code, cell), A) in enumerate(zip(cells, allowed, strict=True)):
                 if acc + sum(bounds) >= beta:
-                    return acc + sum(bounds)
+                    return min(acc + sum(bounds), K.INF)
                 if exact[q]:
                     continue
                 v = self.value(cell, A, self.max_guesses - 1, bounds[q] + 1)
                 exact[q] = v <= bounds[q]
                 bounds[q] = v
+            rounds += 1
+            rise = sum(bounds) - before
         rest = sum(bounds)
         if acc + rest >= beta:
-            return acc + rest
+            return min(acc + rest, K.INF)
         for q, ((_code, cell), A) in enumerate(zip(cells, allowed, strict=True)):
             rest -= bounds[q]
             if exact[q]:
@@ -240,7 +273,7 @@ class Solver:
             budget = beta - acc - rest
             v = self.value(cell, A, self.max_guesses - 1, budget)
             if v >= budget:
-                return max(beta, acc + v + rest)
+                return min(max(beta, acc + v + rest), K.INF)
             acc += v
         return acc
 
