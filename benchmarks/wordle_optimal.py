@@ -19,9 +19,11 @@ Then, optionally:
   ``--workers`` processes, ``--top`` exact totals) per mode, from scratch (no checkpoint): wall and CPU
   time (this process and its workers), how many openers each bound level excluded, and the top table
   with the published totals beside;
-- ``--proof-times N``: each of the N best openers of the last all-openers run (exact totals first,
-  then by bound) proved exactly on its own, from a fresh transposition table and with no bound:
-  median and worst CPU seconds per opener.
+- ``--proof-times N``: each of the N best openers of the last all-openers run, or of a saved table
+  of one (``--openers-table T --openers-mode M``, as ``wordgames wordle openers --out-table`` writes
+  it), exact totals first, then by bound, proved exactly on its own, from a fresh transposition
+  table and with no bound: median and worst CPU seconds per opener, and a check that each exact
+  total is reproduced and no excluding bound is above the opener's total.
 
 Run: ``nice .venv/bin/python benchmarks/wordle_optimal.py [--runs 5] [--hard-runs 3] [--openers K]
 [--all-openers normal,hard --workers 2 --top 10] [--proof-times 100]`` (lists from
@@ -98,6 +100,17 @@ def main() -> None:
         metavar="N",
         help="prove each of the N best openers on its own (median and worst)",
     )
+    parser.add_argument(
+        "--openers-table",
+        metavar="PARQUET",
+        help="rank the --proof-times openers from this table of an earlier all-openers run "
+        "(wordgames wordle openers --out-table) instead of running one",
+    )
+    parser.add_argument(
+        "--openers-mode",
+        default="normal",
+        help="mode of --openers-table: normal, hard-nyt or hard-strict",
+    )
     args = parser.parse_args()
 
     from wordgames.wordle import optimal_kernels as K
@@ -167,7 +180,17 @@ def main() -> None:
     for mode in [m for m in args.all_openers.split(",") if m]:
         last = all_openers(data, mode == "hard", args.workers, args.top)
     if args.proof_times:
-        proof_times(data, last, args.proof_times)
+        if args.openers_table:
+            ranked = ranked_from_table(data, args.openers_table)
+            mode = args.openers_mode
+        elif last is not None:
+            ranked = [
+                (last.words[i], int(last.values[i]), bool(last.exact[i])) for i in last.ranking()
+            ]
+            mode = last.mode
+        else:
+            raise SystemExit("--proof-times needs --all-openers or --openers-table")
+        proof_times(data, ranked, mode, args.proof_times)
 
 
 def load() -> str:
@@ -207,36 +230,47 @@ def all_openers(data, hard: bool, workers: int, top: int):
     return result
 
 
-def proof_times(data, result, n: int) -> None:
-    """Each of the n best openers proved alone (fresh table, no bound): CPU seconds per opener."""
+def ranked_from_table(data, path: str) -> list[tuple[str, int, bool]]:
+    """(word, exact total or bound, exact) of a saved openers table, best first as
+    ``OpenersResult.ranking`` orders them; infeasible openers (null value) left out."""
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(path, columns=["word", "value", "exact"]).to_pylist()
+    unknown = [r["word"] for r in rows if r["word"] not in data.index]
+    if unknown:
+        raise SystemExit(f"{path}: {unknown[0]!r} is not an allowed guess of these lists")
+    rows = [r for r in rows if r["value"] is not None]
+    rows.sort(key=lambda r: (r["value"], not r["exact"], r["word"]))
+    return [(r["word"], int(r["value"]), bool(r["exact"])) for r in rows]
+
+
+def proof_times(data, ranked: list[tuple[str, int, bool]], mode: str, n: int) -> None:
+    """Each of the n best openers proved alone (fresh table, no bound): CPU seconds per opener.
+    ``ranked``: (word, exact total or excluding bound, exact), best first."""
     import numpy as np
 
     from wordgames.wordle.openers import INF
     from wordgames.wordle.strategies.optimal import Solver
 
-    if result is None:
-        raise SystemExit("--proof-times needs an --all-openers run to rank the openers")
-    rows = [i for i in result.ranking() if result.values[i] < INF][:n]
-    print(f"\nper-opener proofs, {result.mode}, the {len(rows)} best: {load()}", flush=True)
+    rows = [r for r in ranked if r[1] < INF][:n]
+    print(f"\nper-opener proofs, {mode}, the {len(rows)} best: {load()}", flush=True)
     times, worst = [], None
-    for i in rows:
+    for word, value, exact in rows:
         solver = Solver(
             data,
-            hard=result.mode != "normal",
-            hard_rule=None if result.mode == "normal" else result.mode.split("-", 1)[1],
+            hard=mode != "normal",
+            hard_rule=None if mode == "normal" else mode.split("-", 1)[1],
         )
         t = time.process_time()
-        v = solver.opener_value(i)
+        v = solver.opener_value(data.index[word])
         dt = time.process_time() - t
         times.append(dt)
         if worst is None or dt > worst[1]:
-            worst = (result.words[i], dt, v)
-        if result.exact[i] and v != result.values[i]:
-            raise SystemExit(f"{result.words[i]}: {v} differs from the search's {result.values[i]}")
-        if not result.exact[i] and v < result.values[i]:
-            raise SystemExit(
-                f"{result.words[i]}: {v} is below the search's bound {result.values[i]}"
-            )
+            worst = (word, dt, v)
+        if exact and v != value:
+            raise SystemExit(f"{word}: {v} differs from the search's {value}")
+        if not exact and v < value:
+            raise SystemExit(f"{word}: {v} is below the search's bound {value}")
     print(
         f"  median {np.median(times):.2f} s CPU, worst {worst[1]:.2f} s ({worst[0]}, total "
         f"{worst[2]}), sum {sum(times):.0f} s ({load()})"
