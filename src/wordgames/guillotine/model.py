@@ -2,9 +2,15 @@
 
 ``P(answer = t | game) = exp(w . z(t)) / sum_u exp(w . z(u))`` over the game's candidates, with ``z``
 the standardised features. Trained by L-BFGS (scipy) on the negative log-likelihood of the solutions
-plus an L2 penalty, on development games only. The confidence shown to users is that probability times
-``coverage``: the share of training games whose solution was among the candidates at all, so that it
-estimates the probability of being right.
+plus an L2 penalty, on development games only.
+
+The confidence shown to users is the probability that the top answer is right. A softmax trained on
+games whose solution was a candidate is over-confident (its probabilities ignore the games where the
+solution is not reachable, and the model fits its own training games), so a :class:`Calibration`
+maps the top answer's softmax probability and its margin over the second to that probability: a
+logistic (Platt) map fitted on out-of-fold predictions of the training games only
+(:func:`fit_calibration`). Without one (an old model file) the confidence is the softmax probability
+times ``coverage``, the share of training games whose solution was a candidate at all.
 """
 
 from __future__ import annotations
@@ -19,6 +25,38 @@ from wordgames.artifacts import atomic_open
 
 
 @dataclass
+class Calibration:
+    """P(top answer right) = sigmoid(a . z + b), z = (logit p1, log p1/p2) of the softmax
+    probabilities p1 >= p2 of the two best candidates; ``threshold``: below it the answer is not
+    confident (chosen on the training games, see :func:`fit_calibration`)."""
+
+    coef: np.ndarray
+    intercept: float
+    threshold: float = 0.0
+    info: dict = field(default_factory=dict)
+
+    @staticmethod
+    def inputs(p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
+        eps = 1e-9
+        p1 = np.clip(np.asarray(p1, float), eps, 1 - eps)
+        p2 = np.clip(np.asarray(p2, float), eps, 1.0)
+        return np.column_stack([np.log(p1 / (1 - p1)), np.log(np.maximum(p1 / p2, 1.0))])
+
+    def __call__(self, p1, p2) -> np.ndarray:
+        z = self.inputs(np.atleast_1d(p1), np.atleast_1d(p2)) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-z))
+
+    def to_json(self) -> dict:
+        return {"coef": self.coef.tolist(), "intercept": self.intercept,
+                "threshold": self.threshold, "info": self.info}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Calibration:
+        return cls(np.asarray(data["coef"], float), float(data["intercept"]),
+                   float(data.get("threshold", 0.0)), dict(data.get("info", {})))
+
+
+@dataclass
 class Model:
     features: list[str]
     weights: np.ndarray
@@ -27,6 +65,7 @@ class Model:
     coverage: float = 1.0
     info: dict = field(default_factory=dict)
     interactions: list[tuple[int, int]] = field(default_factory=list)
+    calibration: Calibration | None = None
 
     def expand(self, X: np.ndarray) -> np.ndarray:
         return expand(X, self.interactions)
@@ -41,10 +80,26 @@ class Model:
         e = np.exp(s - s.max())
         return e / e.sum()
 
+    def confidences(self, probs: np.ndarray) -> np.ndarray:
+        """Confidence of every candidate: the calibrated probability that the top one is right,
+        shared among the candidates in proportion to their softmax probabilities."""
+        if probs.size == 0:
+            return probs
+        if self.calibration is None:
+            return probs * self.coverage
+        top2 = -np.sort(-probs)[:2]
+        p1 = top2[0]
+        p2 = top2[1] if len(top2) > 1 else 1e-9
+        c1 = float(self.calibration(p1, p2)[0])
+        return np.minimum(probs * (c1 / max(p1, 1e-12)), 1.0)
+
     def to_json(self) -> dict:
-        return {"features": self.features, "weights": self.weights.tolist(),
-                "mean": self.mean.tolist(), "std": self.std.tolist(), "coverage": self.coverage,
-                "interactions": [list(p) for p in self.interactions], "info": self.info}
+        out = {"features": self.features, "weights": self.weights.tolist(),
+               "mean": self.mean.tolist(), "std": self.std.tolist(), "coverage": self.coverage,
+               "interactions": [list(p) for p in self.interactions], "info": self.info}
+        if self.calibration is not None:
+            out["calibration"] = self.calibration.to_json()
+        return out
 
     def save(self, path: str | os.PathLike) -> None:
         with atomic_open(path) as fh:
@@ -52,10 +107,12 @@ class Model:
 
     @classmethod
     def from_json(cls, data: dict) -> Model:
+        cal = data.get("calibration")
         return cls(list(data["features"]), np.asarray(data["weights"], float),
                    np.asarray(data["mean"], float), np.asarray(data["std"], float),
                    float(data.get("coverage", 1.0)), dict(data.get("info", {})),
-                   [tuple(p) for p in data.get("interactions", [])])
+                   [tuple(p) for p in data.get("interactions", [])],
+                   Calibration.from_json(cal) if cal else None)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Model:
@@ -128,3 +185,69 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
                  "nll": float(res.fun), "l2": l2, "negatives_per_game": negatives,
                  "iterations": int(res.nit)})
     return Model(features, res.x, mean, std, coverage, meta, inter)
+
+
+def top_two(probs: np.ndarray) -> tuple[float, float, int]:
+    """The two largest probabilities and the index of the largest."""
+    k = int(np.argmax(probs))
+    p1 = float(probs[k])
+    p2 = float(np.partition(probs, -2)[-2]) if len(probs) > 1 else 1e-9
+    return p1, p2, k
+
+
+def fit_platt(p1: np.ndarray, p2: np.ndarray, hit: np.ndarray, l2: float = 1e-3) -> Calibration:
+    """Logistic regression of ``hit`` on :meth:`Calibration.inputs` (Newton steps; tiny L2 so a
+    separable sample stays finite)."""
+    X = Calibration.inputs(p1, p2)
+    X1 = np.column_stack([X, np.ones(len(X))])
+    y = np.asarray(hit, float)
+    w = np.zeros(X1.shape[1])
+    reg = np.full(X1.shape[1], l2)
+    reg[-1] = 0.0
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-(X1 @ w)))
+        grad = X1.T @ (p - y) + reg * w
+        hess = (X1 * (p * (1 - p))[:, None]).T @ X1 + np.diag(reg + 1e-9)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return Calibration(w[:-1], float(w[-1]))
+
+
+def choose_threshold(conf: np.ndarray, hit: np.ndarray, precision: float) -> float:
+    """The lowest confidence t such that the answers with confidence >= t are right at least
+    ``precision`` of the time (1.0 when no t reaches it: nothing is confident)."""
+    order = np.argsort(-conf, kind="stable")
+    c, h = conf[order], hit[order].astype(float)
+    prec = np.cumsum(h) / np.arange(1, len(h) + 1)
+    ok = np.flatnonzero(prec >= precision)
+    return float(c[ok[-1]]) if len(ok) else 1.0
+
+
+def fit_calibration(groups: list[tuple[np.ndarray, int]], fit_model, folds: int = 5,
+                    precision: float = 0.5, seed: int = 0) -> Calibration:
+    """A :class:`Calibration` from out-of-fold predictions of the training games: each of ``folds``
+    parts is ranked by a model ``fit_model(other groups)`` trained without it, so the map sees
+    confidences as they are on unseen games. A game whose solution is no candidate counts as a
+    miss. The threshold is :func:`choose_threshold` at ``precision`` on the same predictions."""
+    rng = np.random.default_rng(seed)
+    part = rng.permutation(len(groups)) % folds
+    p1s, p2s, hits = [], [], []
+    for k in range(folds):
+        model = fit_model([g for g, f in zip(groups, part, strict=True) if f != k])
+        for (X, y), f in zip(groups, part, strict=True):
+            if f != k or len(X) == 0:
+                continue
+            p1, p2, top = top_two(model.probabilities(X))
+            p1s.append(p1)
+            p2s.append(p2)
+            hits.append(1.0 if top == y else 0.0)
+    p1a, p2a, hit = np.array(p1s), np.array(p2s), np.array(hits)
+    cal = fit_platt(p1a, p2a, hit)
+    conf = cal(p1a, p2a)
+    cal.threshold = choose_threshold(conf, hit, precision)
+    cal.info = {"games": int(len(hit)), "folds": folds, "accuracy": float(hit.mean()),
+                "mean_confidence": float(conf.mean()), "precision_target": precision,
+                "answered": float((conf >= cal.threshold).mean())}
+    return cal

@@ -121,5 +121,6 @@ def make_solver(name: str, res: Resources, cfg: Config, model=None):
 
         params = dict(g.get("solver", {}))
         params.pop("l2", None)
+        params.pop("confident_precision", None)
         return LinksSolver(res, params, model)
     raise ValueError(f"unknown solver {name}")

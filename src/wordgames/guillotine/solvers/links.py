@@ -7,8 +7,8 @@ locution, the solutions of past games it was a clue of, and its GloVe neighbours
 nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
 features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
 counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior).
-A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; its
-softmax times the training coverage is the confidence.
+A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; a
+calibration map fitted on held-out training games turns its softmax into the confidence.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ FEATURES = [
     "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
     "link_1", "link_2", "link_3", "link_4", "link_5",
     "cov_pool", "cov_pool_sq", "sum_pool", "sum_pool_pmi", "sum_assoc",
-    "cov_locution", "cov_synonym", "cov_gloss",
+    "cov_locution", "cov_synonym", "cov_gloss", "cov_thesaurus", "cov_thes_phrase",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -220,8 +220,11 @@ class LinksSolver:
         locution_n = M[:, :, PAT["locution"]]
         synonym_n = M[:, :, PAT["synonym"]]
         gloss_n = M[:, :, PAT["gloss"]]
-        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses) count alike in the sums
-        dict_n = wikt_n + locution_n + synonym_n + gloss_n
+        thes_n = M[:, :, PAT["thesaurus"]]
+        thes_phrase_n = M[:, :, PAT["thes_phrase"]]
+        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses, thesaurus) count alike
+        # in the sums
+        dict_n = wikt_n + locution_n + synonym_n + gloss_n + thes_n + thes_phrase_n
         direct = corpus_n + lists_n + title_n + dict_n  # every link but near, past games and GloVe
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
@@ -273,6 +276,8 @@ class LinksSolver:
         X[:, col["cov_locution"]] = (locution_n > 0).sum(1)
         X[:, col["cov_synonym"]] = (synonym_n > 0).sum(1)
         X[:, col["cov_gloss"]] = (gloss_n > 0).sum(1)
+        X[:, col["cov_thesaurus"]] = (thes_n > 0).sum(1)
+        X[:, col["cov_thes_phrase"]] = (thes_phrase_n > 0).sum(1)
         X[:, col["cov_past"]] = (PAST > 0).sum(1)
         if past is not None:
             X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
@@ -323,15 +328,24 @@ class LinksSolver:
                 X[:, col["sum_assoc"]] = assoc.sum(1)
         # first-stage cut (cheap, before the frequency prior): coverage then capped strength
         K = int(p["max_candidates"])
+        pre = self.first_stage_scores(X)
+        pool = [words[k] for k in np.argsort(-pre, kind="stable")]
         if n > K:
-            pre = np.maximum(cov_any, X[:, col["cov_pool"]] - 0.5) * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
-                X[:, col["cov_past"]] * 3 + X[:, col["glove_mean"]]
             keep = np.sort(np.argpartition(-pre, K)[:K])
             X = X[keep]
             words = [words[k] for k in keep]
             M, PAST, COS = M[keep], PAST[keep], COS[keep]
         X[:, col["zipf"]] = [_zipf(w) for w in words]
-        return words, X, (M, PAST, COS)
+        return words, X, (M, PAST, COS, pool)
+
+    @staticmethod
+    def first_stage_scores(X: np.ndarray) -> np.ndarray:
+        """The cheap first-stage ranking of the candidate pool: clues covered (directly or through
+        the lemma's forms), then capped link strength, past games and GloVe."""
+        col = {f: k for k, f in enumerate(FEATURES)}
+        cov = np.maximum(X[:, col["cov_any"]], X[:, col["cov_pool"]] - 0.5)
+        return cov * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
+            X[:, col["cov_past"]] * 3 + X[:, col["glove_mean"]]
 
     def solve(self, clues, top: int = 100, past=None) -> Result:
         t0 = time.perf_counter()
@@ -342,15 +356,19 @@ class LinksSolver:
         Xm = self.model_columns(X)
         probs = self.model.probabilities(Xm)
         scores = self.model.scores(Xm)
-        order = np.argsort(-scores, kind="stable")[:top]
-        M, PAST, COS = detail
+        conf = self.model.confidences(probs)
+        ranked = np.argsort(-scores, kind="stable")
+        M, PAST, COS, pool = detail
         answers = []
-        for r in order:
+        for r in ranked[:top]:
             ev = {c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
                   for i, c in enumerate(clues)}
-            answers.append(Answer(words[r], float(scores[r]),
-                                  float(probs[r] * self.model.coverage), ev))
-        return Result(answers, notes, time.perf_counter() - t0)
+            answers.append(Answer(words[r], float(scores[r]), float(conf[r]), ev))
+        cov = X[:, FEATURES.index("cov_any")]
+        full = [words[r] for r in ranked if cov[r] >= len(clues)]
+        cal = self.model.calibration
+        return Result(answers, notes, time.perf_counter() - t0,
+                      threshold=cal.threshold if cal is not None else None, pool=pool, full=full)
 
     def model_columns(self, X: np.ndarray) -> np.ndarray:
         """The columns the model was trained on, by name (a model saved before features were
