@@ -52,6 +52,15 @@ def test_pipeline_runs_end_to_end_and_is_idempotent(repo, tmp_path):
     results = tmp_path / "results"
     assert any(results.rglob("*.parquet")), "the pipeline wrote no Parquet artifact"
     assert (results / "logs").is_dir(), "rules must write logs under results/logs"
+    # the guillotine's per-game tables carry what the report's reliability plot reads
+    import pyarrow.parquet as pq
+
+    per_game = pq.read_table(results / "eval" / "guillotine" / "tiny-links.parquet")
+    assert {"set", "solver", "confidence", "rank", "fold"} <= set(per_game.column_names)
+    assert set(per_game.column("set").to_pylist()) == {"tiny"}
+    bins = pq.read_table(results / "eval" / "guillotine" / "reliability.parquet")
+    assert {"set", "solver", "bin_low", "games", "mean_confidence", "accuracy"} <= \
+        set(bins.column_names)
     second = run_snakemake(repo, tmp_path, configfile, "--dry-run")
     assert second.returncode == 0, second.stderr[-4000:]
     assert "Nothing to be done" in second.stdout + second.stderr

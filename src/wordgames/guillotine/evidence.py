@@ -140,6 +140,23 @@ class LinkIndex:
         return cls(table.column("left"), table.column("right"), table.column("pattern"),
                    table.column("count"), words=words, word_counts=counts, source=str(links_path))
 
+    def without(self, patterns) -> LinkIndex:
+        """A copy without the links of ``patterns`` (names): the same index as one built from a
+        table without those rows, so a links-only source can be ablated without rebuilding."""
+        drop = np.array([PATTERNS.index(p) for p in patterns], dtype=self.pat.dtype)
+        keep = ~np.isin(self.pat, drop)
+        src = np.repeat(np.arange(len(self.words)), np.diff(self.offsets))
+        obj = LinkIndex.__new__(LinkIndex)
+        obj.words, obj.index, obj.source = self.words, self.index, self.source
+        obj.dst, obj.pat = np.asarray(self.dst)[keep], np.asarray(self.pat)[keep]
+        obj.cnt, obj.dir = np.asarray(self.cnt)[keep], np.asarray(self.dir)[keep]
+        obj.offsets = np.zeros(len(self.words) + 1, dtype=np.int64)
+        obj.offsets[1:] = np.cumsum(np.bincount(src[keep], minlength=len(self.words)))
+        obj.word_count = self.word_count
+        obj.total = self.total
+        obj.patterns_present = [p for p in self.patterns_present if p not in set(patterns)]
+        return obj
+
     def neighbours(self, word: str):
         i = self.index.get(word)
         if i is None:
