@@ -66,7 +66,7 @@ def test_build_links_with_a_thesaurus_and_dropping_it_again(tmp_path):
     for w in plain.words:
         a = dropped.neighbours(w)
         b = plain.neighbours(w)
-        got = sorted(zip((dropped.words[i] for i in a[0]), a[1].tolist(), a[2].tolist()))
-        want = sorted(zip((plain.words[i] for i in b[0]), b[1].tolist(), b[2].tolist()))
+        got = sorted(zip((dropped.words[i] for i in a[0]), a[1].tolist(), a[2].tolist(), strict=True))
+        want = sorted(zip((plain.words[i] for i in b[0]), b[1].tolist(), b[2].tolist(), strict=True))
         assert got == want, w
     assert "thesaurus" in with_th.patterns_present and "thesaurus" not in dropped.patterns_present
