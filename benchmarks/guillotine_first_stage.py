@@ -35,13 +35,21 @@ def main() -> int:
     folder = paths.eval_dir(cfg, "guillotine")
     tables = sorted(folder.glob("*-links.parquet")) if folder.exists() else []
     if not tables:
-        print(f"missing: no per-game tables of the links solver under {folder} (run the "
-              "guillotine-eval stage of this config)", file=sys.stderr)
+        print(
+            f"missing: no per-game tables of the links solver under {folder} (run the "
+            "guillotine-eval stage of this config)",
+            file=sys.stderr,
+        )
         sys.exit(3)
-    print(f"first stage (cut = {cut}): share of games whose solution is in the pool / in the "
-          "first K of it")
-    print(f"{'set':<20} {'games':>5} {'pool':>6} " + " ".join(f"{'@' + str(k):>6}" for k in CUTS)
-          + f" {'pool med':>8}")
+    print(
+        f"first stage (cut = {cut}): share of games whose solution is in the pool / in the "
+        "first K of it"
+    )
+    print(
+        f"{'set':<20} {'games':>5} {'pool':>6} "
+        + " ".join(f"{'@' + str(k):>6}" for k in CUTS)
+        + f" {'pool med':>8}"
+    )
     rows_of = {}
     for t in tables:
         rows = pq.read_table(t).to_pylist()
@@ -49,11 +57,15 @@ def main() -> int:
         rows_of[name] = rows
         n = len(rows)
         cr = [r["cand_rank"] for r in rows]
-        print(f"{name:<20} {n:>5} {sum(c is not None for c in cr) / n:6.3f} "
-              + " ".join(f"{sum(c is not None and c <= k for c in cr) / n:6.3f}" for k in CUTS)
-              + f" {median(r['pool_size'] for r in rows):8.0f}")
-    print("\nranker on top of it: accuracy and R@10 over all games / over the games whose solution "
-          "passed the cut")
+        print(
+            f"{name:<20} {n:>5} {sum(c is not None for c in cr) / n:6.3f} "
+            + " ".join(f"{sum(c is not None and c <= k for c in cr) / n:6.3f}" for k in CUTS)
+            + f" {median(r['pool_size'] for r in rows):8.0f}"
+        )
+    print(
+        "\nranker on top of it: accuracy and R@10 over all games / over the games whose solution "
+        "passed the cut"
+    )
     print(f"{'set':<20} {'acc':>6} {'R@10':>6} {'in cut':>6} {'acc|cut':>7} {'R@10|cut':>8}")
     for name, rows in rows_of.items():
         n = len(rows)
@@ -61,25 +73,34 @@ def main() -> int:
         acc = sum(r["rank"] == 1 for r in rows) / n
         r10 = sum(r["rank"] is not None and r["rank"] <= 10 for r in rows) / n
         acc_k = sum(r["rank"] == 1 for r in kept) / len(kept) if kept else 0.0
-        r10_k = sum(r["rank"] is not None and r["rank"] <= 10 for r in kept) / len(kept) \
-            if kept else 0.0
+        r10_k = (
+            sum(r["rank"] is not None and r["rank"] <= 10 for r in kept) / len(kept)
+            if kept
+            else 0.0
+        )
         print(f"{name:<20} {acc:6.3f} {r10:6.3f} {len(kept):>6} {acc_k:7.3f} {r10_k:8.3f}")
-    print("\nIl Mago's observation, on the errors (top answer wrong): solution ranked 2nd; solution "
-          "linked to all five clues (in the 'all five' list); that list's median length; the "
-          "solution's median rank in it; accuracy of answering the top of the list when it has one "
-          "word")
-    print(f"{'set':<20} {'errors':>6} {'2nd':>5} {'in all5':>7} {'len med':>7} {'rank med':>8} "
-          f"{'len=1':>6} {'acc|len=1':>9}")
+    print(
+        "\nIl Mago's observation, on the errors (top answer wrong): solution ranked 2nd; solution "
+        "linked to all five clues (in the 'all five' list); that list's median length; the "
+        "solution's median rank in it; accuracy of answering the top of the list when it has one "
+        "word"
+    )
+    print(
+        f"{'set':<20} {'errors':>6} {'2nd':>5} {'in all5':>7} {'len med':>7} {'rank med':>8} "
+        f"{'len=1':>6} {'acc|len=1':>9}"
+    )
     for name, rows in rows_of.items():
         errors = [r for r in rows if r["rank"] != 1]
         second = sum(r["rank"] == 2 for r in errors)
         in_full = [r for r in errors if r["full_rank"] is not None]
         single = [r for r in rows if r["full_size"] == 1]
-        print(f"{name:<20} {len(errors):>6} {second:>5} {len(in_full):>7} "
-              f"{median(r['full_size'] for r in errors) if errors else 0:7.0f} "
-              f"{median(r['full_rank'] for r in in_full) if in_full else 0:8.0f} "
-              f"{len(single):>6} "
-              f"{(sum(r['full_rank'] == 1 for r in single) / len(single)) if single else 0:9.3f}")
+        print(
+            f"{name:<20} {len(errors):>6} {second:>5} {len(in_full):>7} "
+            f"{median(r['full_size'] for r in errors) if errors else 0:7.0f} "
+            f"{median(r['full_rank'] for r in in_full) if in_full else 0:8.0f} "
+            f"{len(single):>6} "
+            f"{(sum(r['full_rank'] == 1 for r in single) / len(single)) if single else 0:9.3f}"
+        )
     return 0
 
 

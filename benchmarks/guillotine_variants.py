@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from wordgames.config import load_config_file
+from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import read_games
@@ -51,14 +52,24 @@ from wordgames.guillotine.links import PATTERNS
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_resources, make_solver
+from wordgames.guillotine.solvers import load_config_resources, make_solver
 
 EVIDENCE_KEYS = ("links", "nolinks", "vectors")
 
 
 def parse_variant(text: str) -> dict:
-    v = {"name": text, "params": {}, "l2": 1.0, "drop": [], "inter": True, "ranker": "logit",
-         "negatives": 300, "links": None, "nolinks": [], "vectors": None}
+    v = {
+        "name": text,
+        "params": {},
+        "l2": 1.0,
+        "drop": [],
+        "inter": True,
+        "ranker": "logit",
+        "negatives": 300,
+        "links": None,
+        "nolinks": [],
+        "vectors": None,
+    }
     if text == "default":
         return v
     for part in text.split(";"):
@@ -89,8 +100,10 @@ def parse_variant(text: str) -> dict:
         elif key == "vectors":
             v["vectors"] = value
         else:
-            sys.exit(f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
-                     "negatives, links, nolinks, vectors)")
+            sys.exit(
+                f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
+                "negatives, links, nolinks, vectors)"
+            )
     return v
 
 
@@ -124,19 +137,38 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
             sys.exit("ranker=lgbm needs LightGBM: pip install lightgbm")
         use = [(X[:, cols], y) for X, y in groups if y >= 0 and len(X) > 1]
         labels = [np.arange(len(X)) == y for X, y in use]
-        ds = lgb.Dataset(np.concatenate([X for X, _ in use]), np.concatenate(labels),
-                         group=[len(X) for X, _ in use])
-        booster = lgb.train({"objective": "lambdarank", "learning_rate": 0.03, "num_leaves": 15,
-                             "min_data_in_leaf": 50, "feature_fraction": 0.8, "verbose": -1,
-                             "lambdarank_truncation_level": 20, "seed": 0}, ds,
-                            num_boost_round=600)
+        ds = lgb.Dataset(
+            np.concatenate([X for X, _ in use]),
+            np.concatenate(labels),
+            group=[len(X) for X, _ in use],
+        )
+        booster = lgb.train(
+            {
+                "objective": "lambdarank",
+                "learning_rate": 0.03,
+                "num_leaves": 15,
+                "min_data_in_leaf": 50,
+                "feature_fraction": 0.8,
+                "verbose": -1,
+                "lambdarank_truncation_level": 20,
+                "seed": 0,
+            },
+            ds,
+            num_boost_round=600,
+        )
         return (lambda X: booster.predict(X[:, cols])), None, None
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
 
     def fit_on(gs):
-        return fit([(X[:, cols], y) for X, y in gs], feats, l2=variant["l2"], n_games=len(gs),
-                   interactions=inter, negatives=variant["negatives"])
+        return fit(
+            [(X[:, cols], y) for X, y in gs],
+            feats,
+            l2=variant["l2"],
+            n_games=len(gs),
+            interactions=inter,
+            negatives=variant["negatives"],
+        )
 
     model = fit_on(groups)
     if ece:
@@ -147,19 +179,29 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
-    ap.add_argument("--sets", default=None,
-                    help="comma-separated game sets to score (default: every configured set)")
-    ap.add_argument("--variant", action="append", default=[],
-                    help="a variant (repeatable; default: default)")
+    ap.add_argument(
+        "--sets",
+        default=None,
+        help="comma-separated game sets to score (default: every configured set)",
+    )
+    ap.add_argument(
+        "--variant", action="append", default=[], help="a variant (repeatable; default: default)"
+    )
     ap.add_argument("--ece", action="store_true", help="also fit the calibration and report ECE")
     ap.add_argument("--json-out", default=None, help="also write the rows as JSON lines here")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(args.configfile)
-    base = load_resources(cfg, "links")
+    try:
+        base, _ = load_config_resources(cfg, "links", args.configfile)
+    except WordgamesError as exc:
+        print(f"missing: {exc}", file=sys.stderr)
+        sys.exit(3)
     if base.links is None or base.past is None:
-        print("missing: the links table or the past games of this config: " + "; ".join(base.notes),
-              file=sys.stderr)
+        print(
+            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
+            file=sys.stderr,
+        )
         sys.exit(3)
     sets = {}
     for name, value in cfg.section("guillotine")["games"].items():
@@ -184,7 +226,9 @@ def main() -> int:
             key = json.dumps([v["params"]] + [v[k] for k in EVIDENCE_KEYS], sort_keys=True)
             if key not in cache:
                 t0 = time.perf_counter()
-                solver = make_solver("links", evidence(base, v), cfg, None)
+                solver = make_solver(
+                    "links", evidence(base, v), cfg.section("guillotine")["solver"], None
+                )
                 solver.p.update(v["params"])
                 groups = E.training_groups(solver, train_games, pool)
                 test = []
@@ -192,8 +236,10 @@ def main() -> int:
                     words, X, detail = solver.features(g.clues, pool)
                     test.append((g, words, X, detail[3]))
                 cache[key] = (groups, test)
-                print(f"# features of {fold.name} for {v['name']}: "
-                      f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
+                print(
+                    f"# features of {fold.name} for {v['name']}: {time.perf_counter() - t0:.0f} s",
+                    file=sys.stderr,
+                )
             groups, test = cache[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
@@ -206,25 +252,39 @@ def main() -> int:
                     conf = float(model.confidences(model.probabilities(X[:, cols])).max())
                 preds[v["name"]][E.game_key(g)] = {
                     "rank": rank_of([words[k] for k in order], g.solution),
-                    "confidence": conf, "in_cut": g.solution in words,
-                    "in_pool": g.solution in pool_words}
+                    "confidence": conf,
+                    "in_cut": g.solution in words,
+                    "in_pool": g.solution in pool_words,
+                }
     out = []
-    print(f"{'set':<20} {'variant':<44} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
-          f"{'MRR':>6} {'cut':>6} {'pool':>6}" + (f" {'ECE':>6}" if args.ece else ""))
+    print(
+        f"{'set':<20} {'variant':<44} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
+        f"{'MRR':>6} {'cut':>6} {'pool':>6}" + (f" {'ECE':>6}" if args.ece else "")
+    )
     for v in variants:
         for s in wanted:
-            rows = [preds[v["name"]][E.game_key(g)] for g in sets[s]
-                    if E.game_key(g) in preds[v["name"]]]
+            rows = [
+                preds[v["name"]][E.game_key(g)]
+                for g in sets[s]
+                if E.game_key(g) in preds[v["name"]]
+            ]
             m = summarize([r["rank"] for r in rows])
-            m.update({"set": s, "variant": v["name"],
-                      "cut": sum(r["in_cut"] for r in rows) / len(rows),
-                      "pool": sum(r["in_pool"] for r in rows) / len(rows)})
+            m.update(
+                {
+                    "set": s,
+                    "variant": v["name"],
+                    "cut": sum(r["in_cut"] for r in rows) / len(rows),
+                    "pool": sum(r["in_pool"] for r in rows) / len(rows),
+                }
+            )
             if args.ece:
                 m["ece"] = E.calibration(rows)
             out.append(m)
-            print(f"{s:<20} {v['name']:<44} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} "
-                  f"{m['r_at_10']:6.3f} {m['r_at_100']:6.3f} {m['mrr']:6.3f} {m['cut']:6.3f} "
-                  f"{m['pool']:6.3f}" + (f" {m['ece']:6.3f}" if args.ece else ""))
+            print(
+                f"{s:<20} {v['name']:<44} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} "
+                f"{m['r_at_10']:6.3f} {m['r_at_100']:6.3f} {m['mrr']:6.3f} {m['cut']:6.3f} "
+                f"{m['pool']:6.3f}" + (f" {m['ece']:6.3f}" if args.ece else "")
+            )
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as fh:
             fh.writelines(json.dumps(r) + "\n" for r in out)

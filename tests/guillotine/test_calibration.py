@@ -77,8 +77,14 @@ def test_out_of_fold_calibration_is_calibrated_on_new_games():
 
 
 def test_confidences_keep_the_order_and_scale_to_the_calibrated_top():
-    m = Model(["a"], np.array([1.0]), np.zeros(1), np.ones(1), 0.8,
-              calibration=Calibration(np.array([1.0, 0.0]), -1.0, 0.3))
+    m = Model(
+        ["a"],
+        np.array([1.0]),
+        np.zeros(1),
+        np.ones(1),
+        0.8,
+        calibration=Calibration(np.array([1.0, 0.0]), -1.0, 0.3),
+    )
     probs = np.array([0.6, 0.3, 0.1])
     conf = m.confidences(probs)
     assert conf[0] == pytest.approx(float(m.calibration(0.6, 0.3)[0]))
@@ -89,8 +95,14 @@ def test_confidences_keep_the_order_and_scale_to_the_calibrated_top():
 
 
 def test_model_roundtrip_keeps_the_calibration(tmp_path):
-    m = Model(["a"], np.array([2.0]), np.zeros(1), np.ones(1), 0.5,
-              calibration=Calibration(np.array([1.2, 0.3]), -0.7, 0.42, {"games": 10}))
+    m = Model(
+        ["a"],
+        np.array([2.0]),
+        np.zeros(1),
+        np.ones(1),
+        0.5,
+        calibration=Calibration(np.array([1.2, 0.3]), -0.7, 0.42, {"games": 10}),
+    )
     m.save(tmp_path / "m.json")
     m2 = Model.load(tmp_path / "m.json")
     assert m2.calibration.threshold == 0.42 and m2.calibration.info == {"games": 10}
@@ -98,8 +110,12 @@ def test_model_roundtrip_keeps_the_calibration(tmp_path):
 
 
 def test_reliability_bins_and_ece_by_hand():
-    rows = [{"confidence": 0.1, "rank": None}, {"confidence": 0.15, "rank": 1},
-            {"confidence": 0.9, "rank": 1}, {"confidence": 0.7, "rank": None}]
+    rows = [
+        {"confidence": 0.1, "rank": None},
+        {"confidence": 0.15, "rank": 1},
+        {"confidence": 0.9, "rank": 1},
+        {"confidence": 0.7, "rank": None},
+    ]
     bins = reliability(rows, bins=5)
     assert [b["games"] for b in bins] == [2, 0, 0, 1, 1]
     assert bins[0]["mean_confidence"] == pytest.approx(0.125) and bins[0]["accuracy"] == 0.5
@@ -108,12 +124,32 @@ def test_reliability_bins_and_ece_by_hand():
 
 
 def test_summary_row_reports_answered_share_and_first_stage_recall():
-    rows = [{"rank": 1, "seconds": 0.1, "confidence": 0.8, "confident": True, "cand_rank": 1,
-             "pool_size": 10},
-            {"rank": 3, "seconds": 0.1, "confidence": 0.2, "confident": False, "cand_rank": 7,
-             "pool_size": 10},
-            {"rank": None, "seconds": 0.1, "confidence": 0.1, "confident": False,
-             "cand_rank": None, "pool_size": 10}]
+    rows = [
+        {
+            "rank": 1,
+            "seconds": 0.1,
+            "confidence": 0.8,
+            "confident": True,
+            "cand_rank": 1,
+            "pool_size": 10,
+        },
+        {
+            "rank": 3,
+            "seconds": 0.1,
+            "confidence": 0.2,
+            "confident": False,
+            "cand_rank": 7,
+            "pool_size": 10,
+        },
+        {
+            "rank": None,
+            "seconds": 0.1,
+            "confidence": 0.1,
+            "confident": False,
+            "cand_rank": None,
+            "pool_size": 10,
+        },
+    ]
     s = summary_row("x", "links", rows, cut=5)
     assert s["answered"] == pytest.approx(1 / 3) and s["answered_accuracy"] == 1.0
     assert s["pool_recall"] == pytest.approx(2 / 3) and s["cut_recall"] == pytest.approx(1 / 3)

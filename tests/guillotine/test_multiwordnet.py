@@ -17,7 +17,7 @@ SYNSET_SQL = """INSERT INTO italian_synset VALUES ("n#2"," casa dimora ",NULL,"l
 
 
 def test_parse_values_quotes_and_null():
-    assert parse_values("\"a\",'b''c',NULL,\"d\\\"e\"", "x") == ["a", "b'c", None, 'd"e']
+    assert parse_values('"a",\'b\'\'c\',NULL,"d\\"e"', "x") == ["a", "b'c", None, 'd"e']
     with pytest.raises(InputError, match="x: unterminated string"):
         parse_values("'abc", "x")
 
@@ -25,12 +25,15 @@ def test_parse_values_quotes_and_null():
 def test_export_tables_are_read_as_wordnet_tables(tmp_path):
     (tmp_path / "l.sql").write_text(LEMMA_SQL, encoding="utf-8")
     (tmp_path / "s.sql").write_text(SYNSET_SQL, encoding="utf-8")
-    counts = export_tables(tmp_path / "l.sql", tmp_path / "s.sql", tmp_path / "l.tsv",
-                           tmp_path / "s.tsv")
+    counts = export_tables(
+        tmp_path / "l.sql", tmp_path / "s.sql", tmp_path / "l.tsv", tmp_path / "s.tsv"
+    )
     assert counts == {"lemmas": 2, "synsets": 1}
     lemmas = read_wordnet(tmp_path / "l.tsv")
-    assert [(e.synset, e.lemmas) for e in lemmas] == [("n#1", ["colpo_di_stato"]),
-                                                      ("n#2", ["casa"])]
+    assert [(e.synset, e.lemmas) for e in lemmas] == [
+        ("n#1", ["colpo_di_stato"]),
+        ("n#2", ["casa"]),
+    ]
     (syn,) = read_wordnet(tmp_path / "s.tsv")
     assert syn.lemmas == ["casa", "dimora"] and syn.gloss == "l'edificio, dove si abita"
 

