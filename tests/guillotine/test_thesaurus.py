@@ -1,5 +1,10 @@
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from wordgames.errors import InputError
@@ -43,6 +48,36 @@ def test_thesaurus_links_synonyms_and_phrases():
         ("abbaglio", "speranza"): 1,
         ("colpo", "testa"): 1,
     }
+
+
+def test_thesaurus_links_keep_the_file_order_whatever_the_string_hashing(tmp_path):
+    # the pairs come out in the order the file gives them (the links table's row order, and so the
+    # word ids of the index built from it, must not change from one run to the next)
+    f = tmp_path / "th.dat"
+    f.write_text(DAT, encoding="utf-8")
+    code = (
+        "import sys, json; from wordgames.guillotine.thesaurus import read_thesaurus, "
+        "thesaurus_links as t; links = t(read_thesaurus(sys.argv[1])); "
+        "print(json.dumps({k: list(v) for k, v in links.items()}))"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code, str(f)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3", "4")
+    ]
+    assert len(set(runs)) == 1
+    assert json.loads(runs[0])["thesaurus"] == [
+        ["abbaglio", "cantonata"],
+        ["abbaglio", "errore"],
+        ["abbaglio", "svista"],
+        ["abbaglio", "illusione"],
+        ["colpo", "botta"],
+    ]
 
 
 @pytest.mark.parametrize(

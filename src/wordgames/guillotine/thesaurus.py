@@ -85,17 +85,19 @@ def thesaurus_links(entries: list[ThesaurusEntry]) -> dict[str, Counter]:
         heads = [t for t in tokenize(head) if is_content(t)]
         if not heads:
             continue
-        syn: set[tuple[str, str]] = set()
-        phr: set[tuple[str, str]] = set()
+        # dicts, not sets: the pairs keep the file's order, so the links table (and the word ids
+        # of the index built from it) do not depend on the interpreter's string hashing
+        syn: dict[tuple[str, str], None] = {}
+        phr: dict[tuple[str, str], None] = {}
         for meaning in e.meanings:
             for item in meaning:
                 toks = [t for t in tokenize(normalize(item)) if is_content(t)]
                 if len(item.split()) == 1:
-                    syn.update((h, t) for h in heads for t in toks if t != h)
+                    syn.update(((h, t), None) for h in heads for t in toks if t != h)
                     continue
                 for i, a in enumerate(toks):
-                    phr.update((a, b) for b in toks[i + 1 :] if b != a)
-                phr.update((h, t) for h in heads for t in toks if t != h)
-        synonyms.update(syn)
-        phrases.update(phr)
+                    phr.update(((a, b), None) for b in toks[i + 1 :] if b != a)
+                phr.update(((h, t), None) for h in heads for t in toks if t != h)
+        synonyms.update(syn.keys())
+        phrases.update(phr.keys())
     return {"thesaurus": synonyms, "thes_phrase": phrases}
