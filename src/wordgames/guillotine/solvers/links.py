@@ -154,6 +154,9 @@ class LinksSolver:
                     ok[i] = True
             self.cand_ok = ok
         self.vec_ok = None
+        # per clue, what depends on the clue alone (cross-validation meets each clue many times)
+        self._neighbour_cache: dict[tuple[str, int], np.ndarray] = {}
+        self._forms_cache: dict[str, list[str]] = {}
         if res.vectors is not None:
             words = res.vectors.words
             self.vec_ok = np.array(
@@ -177,6 +180,12 @@ class LinksSolver:
 
     def _clue_forms(self, clue: str) -> list[str]:
         """The other forms of the clue's lemmas (``stella`` -> ``stelle``), known to the links."""
+        forms = self._forms_cache.get(clue)
+        if forms is None:
+            forms = self._forms_cache[clue] = self._find_clue_forms(clue)
+        return forms
+
+    def _find_clue_forms(self, clue: str) -> list[str]:
         lex, li = self.res.lexicon, self.res.links
         if lex is None or li is None or not hasattr(lex, "forms"):
             return []
@@ -212,10 +221,12 @@ class LinksSolver:
             if blocks or pooled_blocks:
                 D = np.concatenate([b[0] for b in blocks] + [b[0] for b in pooled_blocks])
                 uniq = np.unique(D)
-                for k in uniq:
+                # the row of each linked word (a clue word has none); rows follow the word ids
+                uniq_row = np.full(len(uniq), -1, dtype=np.int64)
+                for j, k in enumerate(uniq):
                     w = li.words[k]
                     if w not in clue_set:
-                        row_of[w] = len(words)
+                        uniq_row[j] = row_of[w] = len(words)
                         words.append(w)
         lex = res.lexicon
         past_hits: list[tuple[str, int, int]] = []
@@ -234,14 +245,10 @@ class LinksSolver:
             clue_vecs = [vec.vector(c) for c in clues]
             G = int(p["glove_candidates"])
             if G > 0:
-                for v in clue_vecs:
+                for c, v in zip(clues, clue_vecs, strict=True):
                     if v is None:
                         continue
-                    sims = vec.unit @ v
-                    sims = np.where(self.vec_ok, sims, -2.0)
-                    # a small vocabulary may have fewer words than G: then take them all
-                    top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
-                    for k in top:
+                    for k in self._glove_neighbours(c, v, G):
                         w = vec.words[k]
                         if w not in row_of and w not in clue_set:
                             row_of[w] = len(words)
@@ -251,18 +258,17 @@ class LinksSolver:
         LEFT = np.zeros((n, n_clues), dtype=np.float32)
         POOL = np.zeros((n, n_clues), dtype=np.float32)
         if li is not None and (blocks or pooled_blocks):
-            to_row = np.full(len(li.words), -1, dtype=np.int64)
-            for w, r in row_of.items():
-                k = li.index.get(w)
-                if k is not None:
-                    to_row[k] = r
+
+            def to_row(dst):  # every block's words are among the (sorted) uniq
+                return uniq_row[np.searchsorted(uniq, dst)]
+
             for dst, pat, cnt, dr, i in blocks:
-                rows = to_row[dst]
+                rows = to_row(dst)
                 m = rows >= 0
                 np.add.at(M, (rows[m], i, pat[m]), cnt[m])
                 np.add.at(LEFT, (rows[m], i), (dr[m] == 0) * cnt[m])
             for dst, cnt, i in pooled_blocks:
-                rows = to_row[dst]
+                rows = to_row(dst)
                 m = rows >= 0
                 np.add.at(POOL, (rows[m], i), cnt[m])
         PAST = np.zeros((n, n_clues), dtype=np.float32)
@@ -272,11 +278,25 @@ class LinksSolver:
         if vec is not None and n:
             idx = np.array([vec.index.get(w, -1) for w in words])
             have = idx >= 0
-            for i, v in enumerate(clue_vecs):
-                if v is not None and have.any():
-                    COS[have, i] = vec.unit[idx[have]] @ v
+            if have.any():
+                U = vec.unit[idx[have]]  # gathered once for the five clues
+                for i, v in enumerate(clue_vecs):
+                    if v is not None:
+                        COS[have, i] = U @ v
         del lex
         return words, M, PAST, COS, LEFT, POOL
+
+    def _glove_neighbours(self, clue: str, v: np.ndarray, G: int) -> np.ndarray:
+        """The ``G`` nearest candidate words of a clue (ids in the vectors), remembered per clue."""
+        key = (clue, G)
+        top = self._neighbour_cache.get(key)
+        if top is None:
+            vec = self.res.vectors
+            sims = np.where(self.vec_ok, vec.unit @ v, -2.0)
+            # a small vocabulary may have fewer words than G: then take them all
+            top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
+            self._neighbour_cache[key] = top
+        return top
 
     def features(self, clues, past=None):
         res, p = self.res, self.p
@@ -314,7 +334,7 @@ class LinksSolver:
         li = res.links
         if li is not None and n:
             fc = np.array([max(sum(li.count(t) for t in self._clue_tokens(c)), 1.0) for c in clues])
-            ft = np.array([max(li.count(w), 1.0) for w in words])
+            ft = np.maximum(li.counts(words), 1.0)
             with np.errstate(divide="ignore"):
                 pmi = np.log(np.maximum(corpus_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
             pmi = np.where(corpus_n > 0, np.clip(pmi, 0.0, p["pmi_cap"]), 0.0)
