@@ -76,15 +76,14 @@ def test_out_of_fold_calibration_is_calibrated_on_new_games():
     assert sure and sum(r["rank"] == 1 for r in sure) / len(sure) >= 0.45
 
 
-def test_confidences_keep_the_order_and_scale_to_the_calibrated_top():
-    m = Model(
-        ["a"],
-        np.array([1.0]),
-        np.zeros(1),
-        np.ones(1),
-        0.8,
-        calibration=Calibration(np.array([1.0, 0.0]), -1.0, 0.3),
+def _one_feature_model(weight: float, coverage: float, calibration: Calibration) -> Model:
+    return Model(
+        ["a"], np.array([weight]), np.zeros(1), np.ones(1), coverage, calibration=calibration
     )
+
+
+def test_confidences_keep_the_order_and_scale_to_the_calibrated_top():
+    m = _one_feature_model(1.0, 0.8, Calibration(np.array([1.0, 0.0]), -1.0, 0.3))
     probs = np.array([0.6, 0.3, 0.1])
     conf = m.confidences(probs)
     assert conf[0] == pytest.approx(float(m.calibration(0.6, 0.3)[0]))
@@ -95,14 +94,7 @@ def test_confidences_keep_the_order_and_scale_to_the_calibrated_top():
 
 
 def test_model_roundtrip_keeps_the_calibration(tmp_path):
-    m = Model(
-        ["a"],
-        np.array([2.0]),
-        np.zeros(1),
-        np.ones(1),
-        0.5,
-        calibration=Calibration(np.array([1.2, 0.3]), -0.7, 0.42, {"games": 10}),
-    )
+    m = _one_feature_model(2.0, 0.5, Calibration(np.array([1.2, 0.3]), -0.7, 0.42, {"games": 10}))
     m.save(tmp_path / "m.json")
     m2 = Model.load(tmp_path / "m.json")
     assert m2.calibration.threshold == 0.42 and m2.calibration.info == {"games": 10}

@@ -112,19 +112,7 @@ def test_solve_json_is_one_object(config, capsys):
 
 
 def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "xqzwv",
-            "--configfile",
-            str(config),
-        ]
-    )
+    rc = main([*SOLVE[:-1], "xqzwv", "--configfile", str(config)])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "unknown word 'xqzwv'" in err and len(err.splitlines()) == 1
     rc = main(["guillotine", "solve", "pane", "gioco", "--configfile", str(config)])
@@ -239,17 +227,7 @@ def test_solve_says_no_confident_answer_below_the_models_threshold(config, capsy
     # confidence 0.5 whatever the game
     model.calibration = Calibration(np.array([0.0, 0.0]), 0.0, threshold=0.999)
     model.save(results / "guillotine" / "model.json")
-    args = [
-        "guillotine",
-        "solve",
-        "pane",
-        "gioco",
-        "testa",
-        "osso",
-        "zoccolo",
-        "--configfile",
-        str(config),
-    ]
+    args = [*SOLVE, "--configfile", str(config)]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "no confident answer (best: duro" in out and "threshold 0.999" in out
