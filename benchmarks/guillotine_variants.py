@@ -1,19 +1,33 @@
-"""Variants of the links solver on held-out folds, side by side: the experiment loop behind the
-variant tables of docs/guillotine.md.
+"""Variants of the links solver on held-out game sets, side by side: the experiment loop behind the
+ablation and variant tables of docs/guillotine.md.
 
-    WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_variants.py \
-        --configfile config/local-it.yaml --folds evalita2020_dev,nlp4fun2018_train \
-        --variant default --variant 'l2=0.3' --variant 'drop=cov_gloss,cov_synonym' \
-        --variant 'params={"pool_forms": true}'
+    WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_variants.py \\
+        --configfile config/local-it.yaml \\
+        --variant default --variant 'nolinks=thesaurus,thes_phrase' --variant 'l2=0.3' \\
+        --variant 'params={"max_candidates": 3000}'
 
 Folds, training games and past-game evidence exactly as the guillotine-eval stage
 (:func:`wordgames.guillotine.evaluate.make_folds`; every game sharing >= 4 clues with the fold is
-left out of both). The features of a fold's training and test games are computed once per solver
-parameter set and reused by every variant that only changes the model (``l2``, ``drop``, ``ranker``).
-A variant is ``default`` or ``;``-separated ``key=value`` settings: ``params=<json solver params>``,
-``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms), ``negatives=<int>``
-(candidates sampled per training game besides the solution; 300 by default), ``ranker=lgbm`` (LightGBM
-lambdarank, needs ``pip install lightgbm``; it is not a dependency of the project).
+left out of both), and every configured game set is scored like the stage scores it (a set holding
+other sets' games, ``past_games``, on the predictions of the folds its games belong to). The
+features of a fold are computed once per evidence and solver setting and reused by every variant that
+only changes the model (``l2``, ``drop``, ``inter``, ``negatives``, ``ranker``).
+
+A variant is ``default`` or ``;``-separated ``key=value`` settings:
+
+- evidence: ``links=<links.parquet>`` (another links table, with its ``link-words.parquet`` beside
+  it: e.g. one built from fewer corpora), ``nolinks=<patterns>`` (the links of those patterns left
+  out: the same index as a table built without them, for a links-only source such as the thesaurus),
+  ``vectors=<vectors.kv>|none`` (other GloVe vectors, or none);
+- solver: ``params=<json solver params>``;
+- model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
+  ``negatives=<int>`` (candidates sampled per training game besides the solution; 300 by default),
+  ``ranker=lgbm`` (LightGBM lambdarank, needs ``pip install lightgbm``; not a dependency).
+
+Columns: accuracy, R@5, R@10, R@100, MRR; ``cut``: the solution is among the candidates the ranker
+sees (after the first-stage cut); ``pool``: it is in the first stage's whole pool; with ``--ece``
+also the expected calibration error of the calibrated confidence (the stage's calibration, fitted on
+the training games' out-of-fold predictions: 5 more fits per fold).
 Needs the pipeline's artifacts for that config (guillotine-links, GloVe) and its game files; without
 them it says what is missing and exits with status 3 (``make bench`` reports it as skipped).
 """
@@ -25,18 +39,22 @@ import json
 import logging
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
 from wordgames.config import load_config_file
 from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
-from wordgames.guillotine.evidence import PastGames
+from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import read_games
+from wordgames.guillotine.links import PATTERNS
 from wordgames.guillotine.metrics import rank_of, summarize
-from wordgames.guillotine.model import fit
+from wordgames.guillotine.model import fit, fit_calibration
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import load_config_resources, make_solver
+
+EVIDENCE_KEYS = ("links", "nolinks", "vectors")
 
 
 def parse_variant(text: str) -> dict:
@@ -48,12 +66,15 @@ def parse_variant(text: str) -> dict:
         "inter": True,
         "ranker": "logit",
         "negatives": 300,
+        "links": None,
+        "nolinks": [],
+        "vectors": None,
     }
     if text == "default":
         return v
     for part in text.split(";"):
         key, _, value = part.partition("=")
-        key = key.strip()
+        key, value = key.strip(), value.strip()
         if key == "params":
             v["params"] = json.loads(value)
         elif key == "l2":
@@ -64,19 +85,51 @@ def parse_variant(text: str) -> dict:
             if unknown:
                 sys.exit(f"variant {text!r}: unknown features {unknown}")
         elif key == "inter":
-            v["inter"] = value.strip() not in ("0", "false", "no")
+            v["inter"] = value not in ("0", "false", "no")
         elif key == "ranker":
-            v["ranker"] = value.strip()
+            v["ranker"] = value
         elif key == "negatives":
             v["negatives"] = int(value)
+        elif key == "links":
+            v["links"] = value
+        elif key == "nolinks":
+            v["nolinks"] = [p for p in value.split(",") if p]
+            unknown = [p for p in v["nolinks"] if p not in PATTERNS]
+            if unknown:
+                sys.exit(f"variant {text!r}: unknown link patterns {unknown}")
+        elif key == "vectors":
+            v["vectors"] = value
         else:
             sys.exit(
-                f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, negatives)"
+                f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
+                "negatives, links, nolinks, vectors)"
             )
     return v
 
 
-def scorer(variant: dict, groups, cols: list[int], feats: list[str]):
+def evidence(base, v: dict):
+    """The loaded resources with the variant's evidence settings applied (shared when unchanged)."""
+    if not (v["links"] or v["nolinks"] or v["vectors"]):
+        return base
+    import copy
+
+    res = copy.copy(base)
+    if v["links"]:
+        lp = Path(v["links"])
+        if not lp.exists():
+            sys.exit(f"variant {v['name']!r}: no links table {lp}")
+        res.links = LinkIndex.load(lp, lp.with_name("link-words.parquet"))
+    if v["nolinks"]:
+        res.links = res.links.without(v["nolinks"])
+    if v["vectors"] == "none":
+        res.vectors = None
+    elif v["vectors"]:
+        res.vectors = Vectors.load(v["vectors"])
+    return res
+
+
+def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
+    """A scoring function of a candidate matrix, and the model's calibration (or None)."""
     if variant["ranker"] == "lgbm":
         try:
             import lightgbm as lgb
@@ -103,42 +156,50 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str]):
             ds,
             num_boost_round=600,
         )
-        return lambda X: booster.predict(X[:, cols])
+        return (lambda X: booster.predict(X[:, cols])), None, None
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
-    model = fit(
-        [(X[:, cols], y) for X, y in groups],
-        feats,
-        l2=variant["l2"],
-        n_games=len(groups),
-        interactions=inter,
-        negatives=variant["negatives"],
-    )
-    return lambda X: model.scores(X[:, cols])
+
+    def fit_on(gs):
+        return fit(
+            [(X[:, cols], y) for X, y in gs],
+            feats,
+            l2=variant["l2"],
+            n_games=len(gs),
+            interactions=inter,
+            negatives=variant["negatives"],
+        )
+
+    model = fit_on(groups)
+    if ece:
+        model.calibration = fit_calibration(groups, fit_on)
+    return (lambda X: model.scores(X[:, cols])), model, cols
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
     ap.add_argument(
-        "--folds",
-        default="evalita2020_dev",
-        help="comma-separated game sets to hold out (names in guillotine.games)",
+        "--sets",
+        default=None,
+        help="comma-separated game sets to score (default: every configured set)",
     )
     ap.add_argument(
         "--variant", action="append", default=[], help="a variant (repeatable; default: default)"
     )
+    ap.add_argument("--ece", action="store_true", help="also fit the calibration and report ECE")
+    ap.add_argument("--json-out", default=None, help="also write the rows as JSON lines here")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(args.configfile)
     try:
-        res, _ = load_config_resources(cfg, "links", args.configfile)
+        base, _ = load_config_resources(cfg, "links", args.configfile)
     except WordgamesError as exc:
         print(f"missing: {exc}", file=sys.stderr)
         sys.exit(3)
-    if res.links is None or res.past is None:
+    if base.links is None or base.past is None:
         print(
-            "missing: the links table or the past games of this config: " + "; ".join(res.notes),
+            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
             file=sys.stderr,
         )
         sys.exit(3)
@@ -147,53 +208,86 @@ def main() -> int:
         p = cfg.data_path(value)
         if p is not None and p.exists():
             sets[name] = [g for g in read_games(p) if g.solution]
-    wanted = args.folds.split(",")
-    missing = [f for f in wanted if f not in sets]
-    if missing:
-        print(f"missing: no game file for folds {missing} (have {sorted(sets)})", file=sys.stderr)
+    wanted = args.sets.split(",") if args.sets else list(sets)
+    missing = [s for s in wanted if s not in sets]
+    if missing or not sets:
+        print(f"missing: no game file for sets {missing} (have {sorted(sets)})", file=sys.stderr)
         sys.exit(3)
-    folds, pool_games = E.make_folds(sets, res.past.games)
+    folds, pool_games = E.make_folds(sets, base.past.games)
     full = PastGames(games=pool_games)
+    needed = {E.game_key(g) for s in wanted for g in sets[s]}
+    folds = [f for f in folds if f.name in sets and any(E.game_key(g) in needed for g in f.games)]
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
-    features: dict[tuple, tuple] = {}
-    rows = []
-    for fold in (f for f in folds if f.name in wanted):
+    preds: dict[str, dict[tuple, dict]] = {v["name"]: {} for v in variants}
+    for fold in folds:
         pool, train_games = E.fold_split(full, fold)
-        features.clear()  # one fold's features at a time (about 0.5 GB per solver setting)
+        cache: dict[str, tuple] = {}  # one fold's features at a time (about 0.5 GB per setting)
         for v in variants:
-            key = (fold.name, json.dumps(v["params"], sort_keys=True))
-            if key not in features:
+            key = json.dumps([v["params"]] + [v[k] for k in EVIDENCE_KEYS], sort_keys=True)
+            if key not in cache:
                 t0 = time.perf_counter()
-                solver = make_solver("links", res, cfg.section("guillotine")["solver"], None)
+                solver = make_solver(
+                    "links", evidence(base, v), cfg.section("guillotine")["solver"], None
+                )
                 solver.p.update(v["params"])
                 groups = E.training_groups(solver, train_games, pool)
-                test = [(*solver.features(g.clues, pool)[:2], g.solution) for g in fold.games]
-                features[key] = (groups, test)
+                test = []
+                for g in fold.games:
+                    words, X, detail = solver.features(g.clues, pool)
+                    test.append((g, words, X, detail[3]))
+                cache[key] = (groups, test)
                 print(
-                    f"# features of {fold.name} with params {v['params']}: "
-                    f"{time.perf_counter() - t0:.0f} s",
+                    f"# features of {fold.name} for {v['name']}: {time.perf_counter() - t0:.0f} s",
                     file=sys.stderr,
                 )
-            groups, test = features[key]
+            groups, test = cache[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
-            score = scorer(v, groups, cols, feats)
-            ranks = []
-            for words, X, solution in test:
-                order = np.argsort(-score(X), kind="stable")[:100]
-                ranks.append(rank_of([words[k] for k in order], solution))
-            m = summarize(ranks)
-            reach = sum(1 for words, _, solution in test if solution in words)
-            rows.append((fold.name, v["name"], m, reach, len(test)))
+            score, model, _ = scorer(v, groups, cols, feats, args.ece)
+            for g, words, X, pool_words in test:
+                s = score(X)
+                order = np.argsort(-s, kind="stable")[:100]
+                conf = 0.0
+                if model is not None and model.calibration is not None and len(X):
+                    conf = float(model.confidences(model.probabilities(X[:, cols])).max())
+                preds[v["name"]][E.game_key(g)] = {
+                    "rank": rank_of([words[k] for k in order], g.solution),
+                    "confidence": conf,
+                    "in_cut": g.solution in words,
+                    "in_pool": g.solution in pool_words,
+                }
+    out = []
     print(
-        f"{'fold':<20} {'variant':<40} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
-        f"{'MRR':>6} {'reach':>8}"
+        f"{'set':<20} {'variant':<44} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
+        f"{'MRR':>6} {'cut':>6} {'pool':>6}" + (f" {'ECE':>6}" if args.ece else "")
     )
-    for fold, name, m, reach, n in rows:
-        print(
-            f"{fold:<20} {name:<40} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} {m['r_at_10']:6.3f} "
-            f"{m['r_at_100']:6.3f} {m['mrr']:6.3f} {reach:>4}/{n}"
-        )
+    for v in variants:
+        for s in wanted:
+            rows = [
+                preds[v["name"]][E.game_key(g)]
+                for g in sets[s]
+                if E.game_key(g) in preds[v["name"]]
+            ]
+            m = summarize([r["rank"] for r in rows])
+            m.update(
+                {
+                    "set": s,
+                    "variant": v["name"],
+                    "cut": sum(r["in_cut"] for r in rows) / len(rows),
+                    "pool": sum(r["in_pool"] for r in rows) / len(rows),
+                }
+            )
+            if args.ece:
+                m["ece"] = E.calibration(rows)
+            out.append(m)
+            print(
+                f"{s:<20} {v['name']:<44} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} "
+                f"{m['r_at_10']:6.3f} {m['r_at_100']:6.3f} {m['mrr']:6.3f} {m['cut']:6.3f} "
+                f"{m['pool']:6.3f}" + (f" {m['ece']:6.3f}" if args.ece else "")
+            )
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(r) + "\n" for r in out)
     return 0
 
 

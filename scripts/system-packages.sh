@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs beyond Python: cmake and Boost to build KenLM's
-# lmplz/build_binary. Does nothing when they are present; as a non-root user it names what is missing.
+# lmplz/build_binary; the Italian thesaurus (mythes-it: /usr/share/mythes/th_it_IT_v2.dat) and
+# quotations (fortunes-it: /usr/share/games/fortunes/it/) that the guillotine's offline default reads.
+# Does nothing when they are present; as a non-root user it names what is missing.
 set -euo pipefail
 PACKAGES=(cmake g++ make libboost-program-options-dev libboost-system-dev libboost-thread-dev
-          libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev)
+          libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev mythes-it fortunes-it)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

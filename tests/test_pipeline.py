@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 import yaml
 
@@ -99,6 +100,14 @@ def test_pipeline_runs_end_to_end_and_is_idempotent(repo, built):
     assert (results / "benchmarks/glove/en.tsv").is_file(), "training rules write benchmarks"
     assert (results / "it/guillotine/links-index/meta.json").is_file()
     assert (results / "wordle/optimal-tree-normal.json").is_file()
+    # the guillotine's per-game tables carry what the report's reliability plot reads
+    per_game = pq.read_table(results / "eval" / "guillotine" / "tiny-links.parquet")
+    assert {"set", "solver", "confidence", "rank", "fold"} <= set(per_game.column_names)
+    assert set(per_game.column("set").to_pylist()) == {"tiny"}
+    bins = pq.read_table(results / "eval" / "guillotine" / "reliability.parquet")
+    assert {"set", "solver", "bin_low", "games", "mean_confidence", "accuracy"} <= set(
+        bins.column_names
+    )
     assert planned(run_snakemake(repo, workdir, configfile, "--dry-run")) == []
 
 
@@ -110,12 +119,33 @@ def test_data_folder_copied_elsewhere_reruns_nothing(repo, built, tmp_path):
     assert planned(run_snakemake(repo, workdir, configfile, "--dry-run")) == []
 
 
-def test_solver_l2_plans_exactly_guillotine_train_eval_and_report(repo, built):
+@pytest.mark.parametrize(
+    "key, value",
+    [("guillotine.solver.l2", 2.5), ("guillotine.solver.confident_precision", 0.7)],
+)
+def test_solver_setting_plans_exactly_guillotine_train_eval_and_report(repo, built, key, value):
     workdir, data, _ = built
-    configfile = tiny_config(repo, workdir, data, name="l2.yaml", **{"guillotine.solver.l2": 2.5})
+    configfile = tiny_config(repo, workdir, data, name="solver.yaml", **{key: value})
     jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
     assert sorted(rules_of(jobs)) == ["guillotine_eval", "guillotine_train", "report"]
     assert len(jobs) == 3
+
+
+def test_missing_thesaurus_is_left_out_with_a_note_and_reruns_the_links(repo, built, tmp_path):
+    workdir, data, _ = built
+    changed = tmp_path / "no-thesaurus"
+    shutil.copytree(data, changed)
+    (changed / "guillotine/thesaurus.dat").unlink()
+    configfile = tiny_config(repo, workdir, changed, name="no-thesaurus.yaml")
+    result = run_snakemake(repo, workdir, configfile, "--dry-run")
+    assert "note: guillotine thesaurus" in result.stderr
+    assert rules_of(planned(result)) == {
+        "guillotine_links",
+        "guillotine_links_index",
+        "guillotine_train",
+        "guillotine_eval",
+        "report",
+    }
 
 
 def test_glove_dim_plans_glove_and_what_reads_it(repo, built):

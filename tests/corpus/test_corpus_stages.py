@@ -51,6 +51,31 @@ def test_text_paragraphs_and_lines(make_config, corpus_data, stages):
     assert "un po' di pane e un bicchier d' acqua bastavano al viandante\n" in text
 
 
+def test_text_fortunes_layout_splits_on_percent_lines(make_config, tmp_path, stages):
+    # the fortune(6) format: "%" lines separate the quotations, which are hard-wrapped
+    f = tmp_path / "citazioni"
+    f.write_text(
+        "Chi va piano\nva sano e va lontano.\n%\nTra il dire e il fare\n"
+        "c'e' di mezzo il mare.\n%\n",
+        encoding="utf-8",
+    )
+    cfg = make_config(
+        {
+            "fort": {
+                "kind": "text",
+                "language": "it",
+                "source": str(f),
+                "options": {"layout": "fortunes", "documents": "unit"},
+            }
+        }
+    )
+    summary = stages.build(cfg, "fort")
+    assert summary["documents"] == 2
+    tokens = paths.corpus_tokens(cfg, "fort").read_text()
+    assert "%" not in tokens
+    assert "chi va piano va sano e va lontano" in tokens
+
+
 def test_titles_and_collection_manifest(make_config, corpus_data, stages):
     cfg = make_config(
         {

@@ -112,19 +112,7 @@ def test_solve_json_is_one_object(config, capsys):
 
 
 def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
-    rc = main(
-        [
-            "guillotine",
-            "solve",
-            "pane",
-            "gioco",
-            "testa",
-            "osso",
-            "xqzwv",
-            "--configfile",
-            str(config),
-        ]
-    )
+    rc = main([*SOLVE[:-1], "xqzwv", "--configfile", str(config)])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "unknown word 'xqzwv'" in err and len(err.splitlines()) == 1
     rc = main(["guillotine", "solve", "pane", "gioco", "--configfile", str(config)])
@@ -228,3 +216,27 @@ def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "wordnet table not found" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "l.parquet").exists()
+
+
+def test_solve_says_no_confident_answer_below_the_models_threshold(config, capsys):
+    from wordgames.guillotine.model import Calibration
+    from wordgames.guillotine.solvers.links import FEATURES, hand_model
+
+    results = Path(yaml.safe_load(config.read_text())["results_dir"])
+    model = hand_model()
+    # confidence 0.5 whatever the game
+    model.calibration = Calibration(np.array([0.0, 0.0]), 0.0, threshold=0.999)
+    model.save(results / "guillotine" / "model.json")
+    args = [*SOLVE, "--configfile", str(config)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "no confident answer (best: duro" in out and "threshold 0.999" in out
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["confident"] is False and data["threshold"] == 0.999
+    # a threshold the best answer reaches: no such line
+    model.calibration.threshold = 0.0
+    model.save(results / "guillotine" / "model.json")
+    assert main(args) == 0
+    assert "no confident answer" not in capsys.readouterr().out
+    assert len(FEATURES) == len(model.features)

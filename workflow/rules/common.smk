@@ -22,6 +22,8 @@ try:
     plan.targets(CFG)
 except ConfigError as exc:
     sys.exit(f"wordgames: error: {exc}")
+for _note in plan.guillotine_link_notes(CFG):
+    print(f"note: {_note}", file=sys.stderr)
 
 # Jobs run `wordgames` from the environment running Snakemake, also when it is not activated.
 use_this_environment()
@@ -48,6 +50,7 @@ wildcard_constraints:
     tree_mode="normal|hard-nyt|hard-strict",
     phrase_set=_names(plan.hangman_phrase_sets(CFG)),
     solver="baseline|seed|posterior",
+    wn_lang=_names(plan.guillotine_wordnet_exports(CFG)),
 
 
 # naming: logs and benchmarks -----------------------------------------------------------------------
@@ -387,6 +390,8 @@ def get_guillotine_links_inputs(wildcards):
         "tokens": str(paths.collection_tokens(CFG, wildcards.coll)),
         "knowledge": external(knowledge),
         "wordnet": external(lists["wordnet"]),
+        "wordnet_exports": [str(p) for p in lists["wordnet_exports"]],
+        "thesaurus": external(lists["thesaurus"]),
         "titles": [str(p) for p in lists["titles"]],
         "wiktionary": [str(p) for p in lists["wiktionary"]],
         "quotes": [str(p) for p in lists["quotes"]],
@@ -394,12 +399,26 @@ def get_guillotine_links_inputs(wildcards):
 
 
 def get_guillotine_links_digest(wildcards):
-    """Content of the knowledge lists (with their kinds) and wordnet tables."""
+    """Content of the knowledge lists (with their kinds), wordnet tables and thesauri."""
     lists = plan.guillotine_link_lists(CFG)
     knowledge = [f for files in lists["knowledge"].values() for f in files]
     kinds = [f"{kind}:{f.name}" for kind, files in lists["knowledge"].items() for f in files]
-    wordnet = lists["wordnet"]
-    return digest_of([*knowledge, *wordnet], *kinds)
+    return digest_of([*knowledge, *lists["wordnet"], *lists["thesaurus"]], *kinds)
+
+
+def get_guillotine_links_sources(wildcards):
+    """The wordnet and thesaurus entries the links are built from: one whose file or package is
+    missing is left out (with a note), and this param says so to the rerun triggers."""
+    return as_json(plan.guillotine_link_sources(CFG))
+
+
+def get_guillotine_wordnet_sql(wildcards):
+    lemma, synset = plan.guillotine_wordnet_exports(CFG)[wildcards.wn_lang]
+    return {"lemma": ancient(str(lemma)), "synset": ancient(str(synset))}
+
+
+def get_guillotine_wordnet_digest(wildcards):
+    return digest_of(plan.guillotine_wordnet_exports(CFG)[wildcards.wn_lang])
 
 
 def get_guillotine_links_corpora(wildcards):
@@ -434,8 +453,9 @@ def get_guillotine_links_lists(wildcards, input):
         for kind, files in lists["knowledge"].items()
         for f in files
     ]
-    for name in ("titles", "wiktionary", "quotes", "wordnet"):
+    for name in ("titles", "wiktionary", "quotes", "wordnet", "thesaurus"):
         args += [f"--{name} {shlex.quote(str(f))}" for f in lists[name]]
+    args += [f"--wordnet {shlex.quote(str(f))}" for f in lists["wordnet_exports"]]
     return " ".join(args)
 
 

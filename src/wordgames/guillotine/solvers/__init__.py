@@ -113,5 +113,6 @@ def make_solver(name: str, res: Resources, params: dict, model=None):
 
         params = dict(params)
         params.pop("l2", None)
+        params.pop("confident_precision", None)
         return LinksSolver(res, params, model)
     raise ValueError(f"unknown solver {name}")

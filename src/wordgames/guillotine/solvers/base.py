@@ -27,6 +27,18 @@ class Result:
     answers: list[Answer]
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # a top answer whose confidence is below this is "no confident answer" (None: not calibrated)
+    threshold: float | None = None
+    # the first stage's whole candidate pool, best first (before the cut to max_candidates)
+    pool: list[str] = field(default_factory=list)
+    # the candidates linked to every clue, in the ranker's order (Il Mago's "linked to all five")
+    full: list[str] = field(default_factory=list)
+
+    @property
+    def confident(self) -> bool:
+        if not self.answers:
+            return False
+        return self.threshold is None or self.answers[0].confidence >= self.threshold
 
     def ranked_words(self) -> list[str]:
         return [a.word for a in self.answers]

@@ -7,8 +7,8 @@ locution, the solutions of past games it was a clue of, and its GloVe neighbours
 nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
 features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
 counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior).
-A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; its
-softmax times the training coverage is the confidence.
+A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; a
+calibration map fitted on held-out training games turns its softmax into the confidence.
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ FEATURES = [
     "cov_locution",
     "cov_synonym",
     "cov_gloss",
+    "cov_thesaurus",
+    "cov_thes_phrase",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -152,6 +154,9 @@ class LinksSolver:
                     ok[i] = True
             self.cand_ok = ok
         self.vec_ok = None
+        # per clue, what depends on the clue alone (cross-validation meets each clue many times)
+        self._neighbour_cache: dict[tuple[str, int], np.ndarray] = {}
+        self._forms_cache: dict[str, list[str]] = {}
         if res.vectors is not None:
             words = res.vectors.words
             self.vec_ok = np.array(
@@ -175,6 +180,12 @@ class LinksSolver:
 
     def _clue_forms(self, clue: str) -> list[str]:
         """The other forms of the clue's lemmas (``stella`` -> ``stelle``), known to the links."""
+        forms = self._forms_cache.get(clue)
+        if forms is None:
+            forms = self._forms_cache[clue] = self._find_clue_forms(clue)
+        return forms
+
+    def _find_clue_forms(self, clue: str) -> list[str]:
         lex, li = self.res.lexicon, self.res.links
         if lex is None or li is None or not hasattr(lex, "forms"):
             return []
@@ -210,10 +221,12 @@ class LinksSolver:
             if blocks or pooled_blocks:
                 D = np.concatenate([b[0] for b in blocks] + [b[0] for b in pooled_blocks])
                 uniq = np.unique(D)
-                for k in uniq:
+                # the row of each linked word (a clue word has none); rows follow the word ids
+                uniq_row = np.full(len(uniq), -1, dtype=np.int64)
+                for j, k in enumerate(uniq):
                     w = li.words[k]
                     if w not in clue_set:
-                        row_of[w] = len(words)
+                        uniq_row[j] = row_of[w] = len(words)
                         words.append(w)
         lex = res.lexicon
         past_hits: list[tuple[str, int, int]] = []
@@ -232,14 +245,10 @@ class LinksSolver:
             clue_vecs = [vec.vector(c) for c in clues]
             G = int(p["glove_candidates"])
             if G > 0:
-                for v in clue_vecs:
+                for c, v in zip(clues, clue_vecs, strict=True):
                     if v is None:
                         continue
-                    sims = vec.unit @ v
-                    sims = np.where(self.vec_ok, sims, -2.0)
-                    # a small vocabulary may have fewer words than G: then take them all
-                    top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
-                    for k in top:
+                    for k in self._glove_neighbours(c, v, G):
                         w = vec.words[k]
                         if w not in row_of and w not in clue_set:
                             row_of[w] = len(words)
@@ -249,18 +258,17 @@ class LinksSolver:
         LEFT = np.zeros((n, n_clues), dtype=np.float32)
         POOL = np.zeros((n, n_clues), dtype=np.float32)
         if li is not None and (blocks or pooled_blocks):
-            to_row = np.full(len(li.words), -1, dtype=np.int64)
-            for w, r in row_of.items():
-                k = li.index.get(w)
-                if k is not None:
-                    to_row[k] = r
+
+            def to_row(dst):  # every block's words are among the (sorted) uniq
+                return uniq_row[np.searchsorted(uniq, dst)]
+
             for dst, pat, cnt, dr, i in blocks:
-                rows = to_row[dst]
+                rows = to_row(dst)
                 m = rows >= 0
                 np.add.at(M, (rows[m], i, pat[m]), cnt[m])
                 np.add.at(LEFT, (rows[m], i), (dr[m] == 0) * cnt[m])
             for dst, cnt, i in pooled_blocks:
-                rows = to_row[dst]
+                rows = to_row(dst)
                 m = rows >= 0
                 np.add.at(POOL, (rows[m], i), cnt[m])
         PAST = np.zeros((n, n_clues), dtype=np.float32)
@@ -270,11 +278,25 @@ class LinksSolver:
         if vec is not None and n:
             idx = np.array([vec.index.get(w, -1) for w in words])
             have = idx >= 0
-            for i, v in enumerate(clue_vecs):
-                if v is not None and have.any():
-                    COS[have, i] = vec.unit[idx[have]] @ v
+            if have.any():
+                U = vec.unit[idx[have]]  # gathered once for the five clues
+                for i, v in enumerate(clue_vecs):
+                    if v is not None:
+                        COS[have, i] = U @ v
         del lex
         return words, M, PAST, COS, LEFT, POOL
+
+    def _glove_neighbours(self, clue: str, v: np.ndarray, G: int) -> np.ndarray:
+        """The ``G`` nearest candidate words of a clue (ids in the vectors), remembered per clue."""
+        key = (clue, G)
+        top = self._neighbour_cache.get(key)
+        if top is None:
+            vec = self.res.vectors
+            sims = np.where(self.vec_ok, vec.unit @ v, -2.0)
+            # a small vocabulary may have fewer words than G: then take them all
+            top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
+            self._neighbour_cache[key] = top
+        return top
 
     def features(self, clues, past=None):
         res, p = self.res, self.p
@@ -290,8 +312,11 @@ class LinksSolver:
         locution_n = M[:, :, PAT["locution"]]
         synonym_n = M[:, :, PAT["synonym"]]
         gloss_n = M[:, :, PAT["gloss"]]
-        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses) count alike in the sums
-        dict_n = wikt_n + locution_n + synonym_n + gloss_n
+        thes_n = M[:, :, PAT["thesaurus"]]
+        thes_phrase_n = M[:, :, PAT["thes_phrase"]]
+        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses, thesaurus) count alike
+        # in the sums
+        dict_n = wikt_n + locution_n + synonym_n + gloss_n + thes_n + thes_phrase_n
         direct = corpus_n + lists_n + title_n + dict_n  # every link but near, past games and GloVe
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
@@ -309,7 +334,7 @@ class LinksSolver:
         li = res.links
         if li is not None and n:
             fc = np.array([max(sum(li.count(t) for t in self._clue_tokens(c)), 1.0) for c in clues])
-            ft = np.array([max(li.count(w), 1.0) for w in words])
+            ft = np.maximum(li.counts(words), 1.0)
             with np.errstate(divide="ignore"):
                 pmi = np.log(np.maximum(corpus_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
             pmi = np.where(corpus_n > 0, np.clip(pmi, 0.0, p["pmi_cap"]), 0.0)
@@ -352,6 +377,8 @@ class LinksSolver:
         X[:, col["cov_locution"]] = (locution_n > 0).sum(1)
         X[:, col["cov_synonym"]] = (synonym_n > 0).sum(1)
         X[:, col["cov_gloss"]] = (gloss_n > 0).sum(1)
+        X[:, col["cov_thesaurus"]] = (thes_n > 0).sum(1)
+        X[:, col["cov_thes_phrase"]] = (thes_phrase_n > 0).sum(1)
         X[:, col["cov_past"]] = (PAST > 0).sum(1)
         if past is not None:
             X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
@@ -412,20 +439,29 @@ class LinksSolver:
                 X[:, col["sum_assoc"]] = assoc.sum(1)
         # first-stage cut (cheap, before the frequency prior): coverage then capped strength
         K = int(p["max_candidates"])
+        pre = self.first_stage_scores(X)
+        pool = [words[k] for k in np.argsort(-pre, kind="stable")]
         if n > K:
-            pre = (
-                np.maximum(cov_any, X[:, col["cov_pool"]] - 0.5) * 100
-                + X[:, col["sum_logn"]]
-                + X[:, col["sum_lists"]]
-                + X[:, col["cov_past"]] * 3
-                + X[:, col["glove_mean"]]
-            )
             keep = np.sort(np.argpartition(-pre, K)[:K])
             X = X[keep]
             words = [words[k] for k in keep]
             M, PAST, COS = M[keep], PAST[keep], COS[keep]
         X[:, col["zipf"]] = [_zipf(w) for w in words]
-        return words, X, (M, PAST, COS)
+        return words, X, (M, PAST, COS, pool)
+
+    @staticmethod
+    def first_stage_scores(X: np.ndarray) -> np.ndarray:
+        """The cheap first-stage ranking of the candidate pool: clues covered (directly or through
+        the lemma's forms), then capped link strength, past games and GloVe."""
+        col = {f: k for k, f in enumerate(FEATURES)}
+        cov = np.maximum(X[:, col["cov_any"]], X[:, col["cov_pool"]] - 0.5)
+        return (
+            cov * 100
+            + X[:, col["sum_logn"]]
+            + X[:, col["sum_lists"]]
+            + X[:, col["cov_past"]] * 3
+            + X[:, col["glove_mean"]]
+        )
 
     def solve(self, clues, top: int = 100, past=None) -> Result:
         t0 = time.perf_counter()
@@ -436,18 +472,27 @@ class LinksSolver:
         Xm = self.model_columns(X)
         probs = self.model.probabilities(Xm)
         scores = self.model.scores(Xm)
-        order = np.argsort(-scores, kind="stable")[:top]
-        M, PAST, COS = detail
+        conf = self.model.confidences(probs)
+        ranked = np.argsort(-scores, kind="stable")
+        M, PAST, COS, pool = detail
         answers = []
-        for r in order:
+        for r in ranked[:top]:
             ev = {
                 c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
                 for i, c in enumerate(clues)
             }
-            answers.append(
-                Answer(words[r], float(scores[r]), float(probs[r] * self.model.coverage), ev)
-            )
-        return Result(answers, notes, time.perf_counter() - t0)
+            answers.append(Answer(words[r], float(scores[r]), float(conf[r]), ev))
+        cov = X[:, FEATURES.index("cov_any")]
+        full = [words[r] for r in ranked if cov[r] >= len(clues)]
+        cal = self.model.calibration
+        return Result(
+            answers,
+            notes,
+            time.perf_counter() - t0,
+            threshold=cal.threshold if cal is not None else None,
+            pool=pool,
+            full=full,
+        )
 
     def model_columns(self, X: np.ndarray) -> np.ndarray:
         """The columns the model was trained on, by name (a model saved before features were
