@@ -63,3 +63,76 @@ def test_parquet_npy_and_catalog_round_trip(tmp_path):
 def test_require_names_missing_artifact(tmp_path):
     with pytest.raises(ArtifactMissingError, match="missing artifact .*nope"):
         require(tmp_path / "nope")
+
+
+# faults (issue 12) ---------------------------------------------------------------------------------
+@pytest.mark.faults
+def test_full_disk_is_one_line_and_keeps_the_previous_version(tmp_path):
+    import errno
+
+    from wordgames.errors import DiskFullError
+
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+    message = r"no space left on device to write .*out.txt \(the previous version is kept\)"
+    with pytest.raises(DiskFullError, match=message), atomic_open(target) as fh:
+        fh.write("new")
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    return int(proc.stdout)
+
+
+@pytest.mark.faults
+def test_temporaries_of_dead_processes_are_removed_by_the_next_write(tmp_path):
+    from wordgames.artifacts import atomic_tmp_prefix
+
+    target = tmp_path / "out.txt"
+    live = tmp_path / (atomic_tmp_prefix(target) + "abcdefgh")
+    live.write_text("a write in progress in a live process")
+    dead = tmp_path / atomic_tmp_prefix(target).replace(f"-{os.getpid()}-", f"-{_dead_pid()}-")
+    dead = dead.with_name(dead.name + "zyxwvuts.parquet")
+    dead.write_text("left by a killed job")
+    other = tmp_path / (".out.txt.b" + dead.name.removeprefix(".out.txt"))  # another target's
+    other.write_text("x")
+    with atomic_open(target) as fh:
+        fh.write("new")
+    assert target.read_text() == "new"
+    assert live.exists() and other.exists() and not dead.exists()
+
+
+@pytest.mark.faults
+@pytest.mark.parametrize(("point", "kept"), [("first-byte", 1), ("mid-file", 0.5),
+                                              ("before-rename", 1.0)])
+def test_fault_hook_kills_the_process_and_leaves_the_target_alone(tmp_path, point, kept):
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    target = tmp_path / "t.parquet"
+    target.write_bytes(b"previous version")
+    code = ("import pyarrow as pa; from wordgames.artifacts import write_parquet;"
+            f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(tmp_path / 'a.parquet')!r});"
+            f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(target)!r})")
+    log = tmp_path / "fault.log"
+    env = {**os.environ, "WORDGAMES_FAULT": f"{point}@{target}", "WORDGAMES_FAULT_LOG": str(log)}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
+    assert proc.returncode == -signal.SIGKILL
+    assert target.read_bytes() == b"previous version"
+    assert (tmp_path / "a.parquet").exists()  # the hook only fired for the named target
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    size = record["size"]
+    assert record["kept"] == (kept if isinstance(kept, int) else int(size * kept))
+    (tmp,) = [p for p in tmp_path.iterdir() if p.name.startswith(".t.parquet.tmp-")]
+    assert tmp.stat().st_size == record["kept"]
+    write_parquet(pa.table({"x": [1]}), target)  # the next write cleans up after the killed one
+    assert not tmp.exists()

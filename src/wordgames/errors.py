@@ -32,3 +32,7 @@ class ToolMissingError(WordgamesError):
 
 class ArtifactMissingError(WordgamesError):
     """An artifact the command needs has not been built by the pipeline yet."""
+
+
+class DiskFullError(WordgamesError):
+    """An artifact could not be written for lack of space; the previous version (if any) is kept."""
