@@ -11,7 +11,9 @@ Test-only fault hook: with ``WORDGAMES_FAULT=POINT[:N][@TARGET]`` in the environ
 (default first) atomic write of the process, counting only writes to ``TARGET`` when given, kills its
 own process with SIGKILL just before the rename, after cutting the finished temporary file down to
 what a kill at POINT leaves on disk: ``first-byte`` (1 byte), ``mid-file`` (half) or
-``before-rename`` (all of it). ``WORDGAMES_FAULT_LOG=FILE`` gets one JSON line per kill. The fault
+``before-rename`` (all of it). With ``WORDGAMES_FAULT_GROUP=1`` it kills its whole process group
+instead (Snakemake and every job it runs, as a power cut would). ``WORDGAMES_FAULT_LOG=FILE`` gets
+one JSON line per kill. The fault
 tests (tests/faults/) use it to kill every pipeline stage at each point; it is not meant for users.
 """
 
@@ -45,6 +47,7 @@ def _umask() -> int:
 
 FAULT_ENV = "WORDGAMES_FAULT"
 FAULT_LOG_ENV = "WORDGAMES_FAULT_LOG"
+FAULT_GROUP_ENV = "WORDGAMES_FAULT_GROUP"
 #: Bytes of the finished temporary file a kill at each point leaves on disk, as a function of its size.
 FAULT_POINTS = {
     "first-byte": lambda size: min(size, 1),
@@ -115,6 +118,8 @@ def fault_point(tmp: Path, target: Path) -> None:
             fh.write(json.dumps(record) + "\n")
             fh.flush()
             os.fsync(fh.fileno())
+    if os.environ.get(FAULT_GROUP_ENV):
+        os.killpg(os.getpgrp(), signal.SIGKILL)
     os.kill(os.getpid(), signal.SIGKILL)
 
 

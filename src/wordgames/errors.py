@@ -36,3 +36,7 @@ class ArtifactMissingError(WordgamesError):
 
 class DiskFullError(WordgamesError):
     """An artifact could not be written for lack of space; the previous version (if any) is kept."""
+
+
+class ResultsInUseError(WordgamesError):
+    """Another pipeline run holds the results folder."""

@@ -1,0 +1,128 @@
+"""Whole pipeline runs under stress: runs started at once, a power cut, readers side by side.
+
+One run of the tiny pipeline (results folder given as an absolute path) is started together with a
+second one in the same working folder; once it runs jobs, a third starts from another working folder
+with the same config, so the same results folder. Exactly one must run, the others be refused with a
+clear message, and the finished results are then used by the next tests: a power cut (Snakemake and
+its jobs killed while one job writes) followed by the rerun a user would type, and user commands
+reading the same artifacts at the same time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordgames.artifacts import FAULT_ENV, FAULT_GROUP_ENV
+
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
+
+LOCK_MESSAGES = ("Directory cannot be locked", "is in use by another snakemake run")
+
+
+def test_runs_started_together_one_runs_the_others_are_refused_clearly(runs):
+    here, outcomes, third = runs
+    statuses = sorted(rc for rc, _ in outcomes)
+    assert statuses[0] == 0 and statuses[1] != 0, [out[-2000:] for _, out in outcomes]
+    refused = next(out for rc, out in outcomes if rc != 0)
+    assert any(m in refused for m in LOCK_MESSAGES), refused[-2000:]
+    # another working folder, the same results folder: refused by the results folder's lock
+    assert third.returncode != 0
+    assert "is in use by another snakemake run (pid" in third.stderr, third.stderr[-2000:]
+    dry = here.snakemake("--cores", "2", "--dry-run")
+    assert dry.returncode == 0 and "Nothing to be done" in dry.stdout + dry.stderr
+
+
+def _first_line(path: Path) -> str:
+    return next(line.strip() for line in path.read_text().splitlines()
+                if line.strip() and not line.startswith("#"))
+
+
+def _user_commands(repo: Path) -> list[list[list[str]]]:
+    """For each game, commands that read the pipeline's artifacts (the first that works is used:
+    the tiny links know the clues of only some of the test games)."""
+    data = repo / "tests/data"
+    past = [json.loads(line)["clues"]
+            for line in (data / "guillotine/past.jsonl").read_text().splitlines() if line.strip()]
+    return [
+        [["wordle", "play", "--answer", _first_line(data / "wordle/answers-small.txt"),
+          "--strategy", "entropy"]],
+        [["hangman", "solve", _first_line(data / "hangman/phrases.txt")]],
+        [["guillotine", "solve", *clues] for clues in past],
+    ]
+
+
+def _start(workdir: Path, args: list[str]) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "wordgames", *args[:2], "--configfile",
+                             "config.yaml", *args[2:]], cwd=workdir, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+
+
+def test_user_commands_reading_the_same_artifacts_at_once_all_answer_right(runs, repo):
+    here, _, _ = runs
+    commands, alone = [], []
+    for candidates in _user_commands(repo):
+        for args in candidates:
+            proc = _start(here.workdir, args)
+            out, err = proc.communicate(timeout=300)
+            if proc.returncode == 0:
+                commands.append(args)
+                alone.append(out)
+                break
+        else:
+            raise AssertionError(f"{candidates[0][0]}: no command worked alone: {err[-2000:]}")
+    together = [_start(here.workdir, args) for args in commands + commands]  # two of each at once
+    answers = [p.communicate(timeout=300) + (p.returncode,) for p in together]
+    for (out, err, rc), expected in zip(answers, alone + alone, strict=True):
+        assert rc == 0, err[-2000:]
+        assert out == expected
+
+
+def test_power_cut_mid_write_then_unlock_and_rerun_restores_every_artifact(
+        runs, tmp_path, robustness_counts):
+    """Snakemake and its jobs killed (the whole process group, as a power cut would) half way
+    through one job's write; that job is in the middle of the DAG and is being redone
+    (``--forcerun`` its output, ``--until`` it). The next ``snakemake`` must refuse with the stale
+    lock's message, which names ``--unlock``; after ``--unlock`` a plain ``snakemake`` must finish
+    and every artifact be there and equal to what it was: Snakemake deleted the job's outputs before
+    running it, and nothing downstream asks for them again."""
+    here, _, _ = runs
+    before = here.copy(tmp_path / "before")
+    jobs = here.plan()
+    produced = {out for job in jobs for out in job.outputs}
+    consumed = {path for job in jobs for path in job.inputs}
+    middle = [job for job in jobs if set(job.inputs) & produced and set(job.outputs) & consumed]
+    assert middle, "no job of the plan both reads and feeds another job"
+    job = middle[len(middle) // 2]
+    target = Path(job.outputs[0])
+    target = target if target.is_absolute() else here.workdir / target
+    env = {FAULT_ENV: f"mid-file@{target.resolve()}", FAULT_GROUP_ENV: "1"}
+    cut = here.snakemake("--cores", "2", "--forcerun", str(target), "--until", str(target),
+                         env=env, new_session=True)
+    assert cut.returncode == -9, f"{job.name} was not killed:\n{cut.stderr[-3000:]}"
+    assert not target.exists()
+
+    refused = here.snakemake("--cores", "2")
+    message = refused.stdout + refused.stderr
+    assert refused.returncode != 0
+    assert "cannot be locked" in message and "--unlock" in message, message[-2000:]
+    assert here.snakemake("--unlock").returncode == 0
+    rerun = here.snakemake("--cores", "2")
+    assert rerun.returncode == 0, rerun.stderr[-4000:]
+
+    base, after = before.artifacts(), here.artifacts()
+    lost = sorted(set(base) - set(after))
+    verdicts = {rel: before.compare(here, rel) for rel in sorted(set(base) & set(after))}
+    different = {rel: v for rel, v in verdicts.items()
+                 if v not in ("bytes", "timing") and str(here.workdir / rel) in produced}
+    row = robustness_counts["faults"].setdefault("snakemake run (power cut)", {})
+    for key, value in (("faults", 1), ("outputs checked", len(base)), ("lost", len(lost)),
+                       ("partial", len(different))):
+        row[key] = row.get(key, 0) + value
+    assert not lost, f"killed while {job.name} wrote {target}: lost after the rerun: {lost}"
+    assert not different, f"differ from before the power cut: {different}"
