@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from wordgames.errors import ConfigError
+from wordgames.textfiles import read_text
 
 DEFAULT_CONFIGFILE = Path("config/config.yaml")
 DATA_ENV = "WORDGAMES_DATA"
@@ -165,7 +166,7 @@ def read_yaml(path: str | os.PathLike) -> dict:
     if not path.is_file():
         raise ConfigError(f"config file not found: {path}")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_text(path, ConfigError))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""

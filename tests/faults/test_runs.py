@@ -10,6 +10,7 @@ reading the same artifacts at the same time.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -126,3 +127,106 @@ def test_power_cut_mid_write_then_unlock_and_rerun_restores_every_artifact(
         row[key] = row.get(key, 0) + value
     assert not lost, f"killed while {job.name} wrote {target}: lost after the rerun: {lost}"
     assert not different, f"differ from before the power cut: {different}"
+
+
+# every command, every bad input ------------------------------------------------------------------
+LATIN1 = "café au lait\nnaïve\n".encode("latin-1")
+
+
+def _bad_files(folder: Path) -> None:
+    """Inputs written for the table below, outside the results folder."""
+    folder.mkdir(exist_ok=True)
+    for name in ("phrases.txt", "words.txt", "games.csv", "games.tsv", "config.yaml"):
+        (folder / name).write_bytes(LATIN1)
+    (folder / "games.json").write_bytes(b'[{"w1": "caf\xe9", "w2": "b", "w3": "c", "w4": "d", '
+                                        b'"w5": "e", "solution": "f"}]')
+    (folder / "games.jsonl").write_bytes(b'{"clues": ["caf\xe9", "b", "c", "d", "e"]}\n')
+    for name in ("empty.txt", "empty.json", "empty.csv"):
+        (folder / name).write_bytes(b"")
+    (folder / "greek.txt").write_text("καλημέρα κόσμε\n", encoding="utf-8")
+    (folder / "games.txt").write_text("not a game file\n")
+
+
+# (what is wrong, command line, standard input); {bad} is the folder of _bad_files
+BAD_INPUTS = [
+    ("out of range", "wordle solve --top -3", ""),
+    ("out of range", "wordle solve --top 0", ""),
+    ("unknown word", "wordle solve", "zzzzz gy..g\n"),
+    ("wrong language", "wordle solve", "кошка gy..g\n"),
+    ("inconsistent state", "wordle solve", "crane ggggy\n"),
+    ("not UTF-8", "wordle solve", b"caf\xe9\n"),
+    ("not UTF-8", "wordle solve --configfile {bad}/config.yaml", ""),
+    ("unknown word", "wordle play --answer zzzzz", ""),
+    ("empty input", "wordle play --answer ''", ""),
+    ("wrong language", "wordle play --answer кошка", ""),
+    ("out of range", "wordle play --answer crane --max-guesses 0", ""),
+    ("out of range", "wordle play --answer crane --seed -1", ""),
+    ("out of range", "wordle eval --strategy naive --limit 0", ""),
+    ("out of range", "wordle eval --strategy naive --limit -1", ""),
+    ("not UTF-8", "wordle eval --strategy naive --answers {bad}/words.txt", ""),
+    ("empty input", "wordle eval --strategy naive --answers {bad}/empty.txt", ""),
+    ("empty input", "hangman solve ''", ""),
+    ("wrong language", "hangman solve 'καλημέρα κόσμε'", ""),
+    ("out of range", "hangman solve 'a day' --lives -1", ""),
+    ("not UTF-8", "hangman solve 'a day' --configfile {bad}/config.yaml", ""),
+    ("empty input", "hangman assist ''", ""),
+    ("inconsistent state", "hangman assist 'a_ ___' --wrong a", ""),
+    ("wrong language", "hangman assist 'κ_λ'", ""),
+    ("out of range", "hangman assist '__ ___' --top 0", ""),
+    ("out of range", "hangman assist '__ ___' --lives 0", ""),
+    ("not UTF-8", "hangman eval --phrases {bad}/phrases.txt", ""),
+    ("empty input", "hangman eval --phrases {bad}/empty.txt", ""),
+    ("wrong language", "hangman eval --phrases {bad}/greek.txt", ""),
+    ("out of range", "hangman eval --phrases {bad}/greek.txt --limit 0", ""),
+    ("out of range", "hangman eval --phrases {bad}/greek.txt --limit -1", ""),
+    ("unknown word", "guillotine solve pane gioco testa osso xqzwv", ""),
+    ("empty input", "guillotine solve '' '' '' '' ''", ""),
+    ("wrong language", "guillotine solve а б в г д", ""),
+    ("inconsistent state", "guillotine solve pane gioco testa osso", ""),
+    ("out of range", "guillotine solve pane gioco testa osso duro --top 0", ""),
+    ("not UTF-8", "guillotine eval --games {bad}/games.json", ""),
+    ("not UTF-8", "guillotine eval --games {bad}/games.jsonl", ""),
+    ("not UTF-8", "guillotine eval --games {bad}/games.csv", ""),
+    ("not UTF-8", "guillotine eval --games {bad}/games.tsv", ""),
+    ("empty input", "guillotine eval --games {bad}/empty.json", ""),
+    ("empty input", "guillotine eval --games {bad}/empty.csv", ""),
+    ("wrong language", "guillotine eval --games {bad}/games.txt", ""),
+    ("out of range", "guillotine eval --games {bad}/empty.csv --limit 0", ""),
+    ("wrong language", "build tokenize-text --language xx", "some text"),
+    ("not UTF-8", "build tokenize-text --language en", b"caf\xe9"),
+]
+
+
+def _snapshot(folder: Path) -> dict:
+    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.rglob("*"))}
+
+
+def test_every_command_refuses_every_bad_input_in_one_line_and_changes_nothing(runs, tmp_path,
+                                                                               robustness_counts):
+    import shlex
+
+    here, _, _ = runs
+    bad = tmp_path / "bad"
+    _bad_files(bad)
+    before = _snapshot(here.workdir / "results")
+
+    def run(case) -> str | None:
+        what, line, stdin = case
+        args = shlex.split(line.format(bad=bad))
+        if "--configfile" not in args and args[0] != "build":
+            args += ["--configfile", "config.yaml"]
+        proc = subprocess.run([sys.executable, "-m", "wordgames", *args], cwd=here.workdir,
+                              input=stdin if isinstance(stdin, bytes) else stdin.encode(),
+                              capture_output=True, timeout=300)
+        lines = proc.stderr.decode(errors="replace").strip().splitlines()
+        if proc.returncode != 2 or len(lines) != 1 or "error:" not in lines[0]:
+            return f"{what}: wordgames {line} -> status {proc.returncode}, stderr {lines}"
+        return None
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:  # a few at a time
+        problems = [p for p in pool.map(run, BAD_INPUTS) if p is not None]
+    row = robustness_counts["fuzz"].setdefault("CLI bad inputs (table)", {})
+    row["inputs"] = row.get("inputs", 0) + len(BAD_INPUTS)
+    row["failures"] = row.get("failures", 0) + len(problems)
+    assert not problems, "\n".join(problems)
+    assert _snapshot(here.workdir / "results") == before, "a command changed the results folder"
