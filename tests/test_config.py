@@ -88,3 +88,45 @@ def test_cli_config_uses_defaults_only_for_a_missing_default_file(tmp_path, monk
     with pytest.raises(ConfigError, match="config file not found"):
         load_cli_config(tmp_path / "named.yaml")
 
+
+
+def test_bad_yaml_is_one_line_naming_the_file_once(tmp_path):
+    # found by the config fuzzer (issue 12): the YAML problem text spanned two lines, and the
+    # file's name was written twice
+    path = tmp_path / "c.yaml"
+    path.write_bytes(b"a: \x00\n")
+    with pytest.raises(ConfigError) as info:
+        load_config_file(path)
+    message = str(info.value)
+    assert "\n" not in message and message.count(str(path)) == 1
+
+
+def test_config_in_utf16_or_utf32_with_a_mark_is_read(tmp_path):
+    # a UTF-32 mark was taken for a UTF-16 one
+    for encoding in ("utf-16", "utf-32", "utf-8-sig"):
+        path = tmp_path / f"{encoding}.yaml"
+        path.write_bytes("threads: 3\n".encode(encoding))
+        assert load_config_file(path)["threads"] == 3
+
+
+def test_config_not_utf8_is_one_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_bytes("results_dir: café\n".encode("latin-1"))
+    with pytest.raises(ConfigError, match=r"c\.yaml line 1 byte 16: not UTF-8 text \(byte 0xe9\)"):
+        load_config_file(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # found by the config fuzzer (issue 12): each raised an exception other than ConfigError
+    ("?\n", "unknown config key 'None'"),  # a key that is not a string reached difflib
+    ("a: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),  # PyYAML's recursion
+    ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+     "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+     "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+     "alias bomb"),  # a million values for the validator to walk
+])
+def test_hostile_yaml_is_one_config_error(tmp_path, text, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        load_config_file(path)

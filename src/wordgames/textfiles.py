@@ -1,7 +1,7 @@
 """Text a user hands us (phrase, game, word-list and config files, standard input), decoded once.
 
-UTF-8 is expected. A byte-order mark is honoured (UTF-8, or UTF-16 as some editors save "Unicode"
-text); anything else that is not UTF-8 fails in one line that names the file, the line and the byte
+UTF-8 is expected. A byte-order mark is honoured (UTF-8, or UTF-16/32 as some editors save
+"Unicode" text); anything else that is not UTF-8 fails in one line that names the file, the line and the byte
 offset, instead of a ``UnicodeDecodeError`` traceback.
 """
 
@@ -14,7 +14,9 @@ from pathlib import Path
 
 from wordgames.errors import InputError, WordgamesError
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+# longest first: the UTF-32 LE mark starts with the UTF-16 LE one
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
          (codecs.BOM_UTF16_BE, "utf-16"))
 
 

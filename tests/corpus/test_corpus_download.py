@@ -49,6 +49,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _serve(self):
         state = self.state
         state["requests"].append(self.headers.get("Range"))
+        if state.get("garbage", 0) > 0:  # not HTTP at all
+            state["garbage"] -= 1
+            self.wfile.write(b"SPAM\r\n\r\n")
+            return
         if len(state["requests"]) == 1 and self._stall():  # silent before the status line
             time.sleep(state["stall_seconds"])
             return
@@ -296,3 +300,13 @@ def test_real_full_disk_download_and_artifact(server, small_tmpfs):
     grow()
     download(f"{url}/dump.xml.bz2", target, SHA1)
     assert target.read_bytes() == PAYLOAD
+
+
+@pytest.mark.faults
+def test_a_reply_that_is_not_http_is_retried(server, tmp_path, monkeypatch):
+    # issue 12: http.client's BadStatusLine is not an OSError and ended the stage with a traceback
+    url, state = server
+    state["garbage"] = 1
+    monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=lambda s: None))
+    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1)
+    assert target.read_bytes() == PAYLOAD and len(state["requests"]) == 2

@@ -76,6 +76,10 @@ class Game:
 
 def make_game(clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "",
               where: str = "") -> Game:
+    if not isinstance(clues, list | tuple) or not all(isinstance(c, str) for c in clues):
+        raise InputError(f"{where}: the clues must be a list of {N_CLUES} words, got {clues!r:.80}")
+    if solution is not None and not isinstance(solution, str):
+        raise InputError(f"{where}: the solution must be a word, got {solution!r:.80}")
     clues = tuple(normalize(c) for c in clues)
     if len(clues) != N_CLUES or not all(clues):
         raise InputError(f"{where}: a game needs {N_CLUES} non-empty clues, got {list(clues)}")
@@ -152,6 +156,9 @@ def _read_delimited(path: Path, delimiter: str) -> list[Game]:
         start = 2
     else:
         sol_col, clue_cols, body, start = N_CLUES, list(range(N_CLUES)), rows, 1
+    if len(clue_cols) < N_CLUES:
+        raise InputError(f"{path} line 1: the header names {len(clue_cols)} clue columns, "
+                         f"a game has {N_CLUES}")
     for n, row in enumerate(body, start):
         if not any(cell.strip() for cell in row):
             continue
