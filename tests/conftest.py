@@ -39,6 +39,29 @@ def wordgames_data() -> Path:
     return path
 
 
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A 512 KiB tmpfs, a real full disk (root only; skips otherwise); yields (folder, grow) where
+    grow() makes it 4 MiB."""
+    import subprocess
+
+    mnt = tmp_path / "tmpfs"
+    mnt.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mnt)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}); "
+                    "the injected-ENOSPC tests cover the same code")
+
+    def grow():
+        subprocess.run(["mount", "-o", "remount,size=4m", str(mnt)], check=True)
+
+    try:
+        yield mnt, grow
+    finally:
+        subprocess.run(["umount", str(mnt)], check=False)
+
+
 # A tiny order-3 KenLM model trained from tests/data/lm/tiny.txt (seconds, --discount_fallback),
 # shared by the LM and hangman tests.
 TINY_LM_TEXT = REPO / "tests" / "data" / "lm" / "tiny.txt"

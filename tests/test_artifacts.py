@@ -136,3 +136,21 @@ def test_fault_hook_kills_the_process_and_leaves_the_target_alone(tmp_path, poin
     assert tmp.stat().st_size == record["kept"]
     write_parquet(pa.table({"x": [1]}), target)  # the next write cleans up after the killed one
     assert not tmp.exists()
+
+
+@pytest.mark.faults
+def test_a_stage_on_a_full_disk_fails_in_one_line_and_leaves_nothing(small_tmpfs, tmp_path):
+    import subprocess
+    import sys
+
+    mnt, _ = small_tmpfs
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("\n".join(f"w{i} w{i + 1} w{i + 2}" for i in range(0, 300_000, 3)))
+    out = mnt / "vocab.parquet"
+    proc = subprocess.run([sys.executable, "-m", "wordgames", "build", "vocab", "--in",
+                           str(tokens), "--out", str(out), "--min-count", "1"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert proc.stderr.strip().splitlines()[-1] == (
+        f"wordgames: error: no space left on device to write {out} (nothing was written)")
+    assert list(mnt.iterdir()) == []

@@ -11,7 +11,6 @@ import contextlib
 import errno
 import hashlib
 import http.server
-import subprocess
 import threading
 import time
 import types
@@ -252,26 +251,6 @@ def test_full_disk_fails_at_once_and_the_next_run_resumes(server, tmp_path, monk
     download(f"{url}/dump.xml.bz2", target, SHA1)
     assert target.read_bytes() == PAYLOAD
     assert state["requests"][-1] == "bytes=300000-"
-
-
-@pytest.fixture
-def small_tmpfs(tmp_path):
-    """A 512 KiB tmpfs (root only); yields (folder, grow) where grow() makes it 4 MiB."""
-    mnt = tmp_path / "tmpfs"
-    mnt.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mnt)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}); "
-                    "the injected-ENOSPC tests cover the same code")
-
-    def grow():
-        subprocess.run(["mount", "-o", "remount,size=4m", str(mnt)], check=True)
-
-    try:
-        yield mnt, grow
-    finally:
-        subprocess.run(["umount", str(mnt)], check=False)
 
 
 @pytest.mark.faults

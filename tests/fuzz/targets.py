@@ -202,6 +202,31 @@ def mediawiki_reader():
     return mediawiki_dump(), check
 
 
+@target("mediawiki 100 MB line", time_limit=60.0)
+def mediawiki_long_line():
+    """A 100 MB line in a page, between pages or in the header, through the extraction stage."""
+    _import_extraction()
+    head = (b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/"><siteinfo><sitename>W'
+            b"</sitename></siteinfo>")
+    page = b"<page><title>T</title><ns>0</ns><id>1</id><revision><id>1</id><text>%s</text>" \
+           b"</revision></page>"
+
+    def check(where, sandbox):
+        line = b"lorem ipsum dolor sit amet " * (100_000_000 // 27)
+        parts = {"in a page": [head, page % line, page % b"kept", b"</mediawiki>"],
+                 "between pages": [head, page % b"kept", line, page % b"also", b"</mediawiki>"],
+                 "in the header": [head[:-11], line, head[-11:], page % b"x", b"</mediawiki>"]}
+        path = sandbox.input / "dump.xml"
+        with open(path, "wb") as fh:
+            for part in parts[where]:
+                fh.write(part)
+        del line
+        summary = extract(sandbox, "mediawiki", path, {"wiki": "wikipedia"})
+        assert summary["documents"] == {"in a page": 1, "between pages": 2}[where]
+
+    return st.sampled_from(["in a page", "between pages", "in the header"]), check
+
+
 @target("wikitext cleaner")
 def wikitext_cleaner():
     from wordgames.corpus.wikimedia import (
