@@ -118,7 +118,12 @@ class Pipeline:
         return compare(self.workdir / rel, other.workdir / rel, self.workdir, other.workdir)
 
     def run_job(self, job: Job, env: dict | None = None) -> subprocess.CompletedProcess:
-        """The job's own command, run as Snakemake runs it (bash, from the working folder)."""
+        """The job's own command, run as Snakemake runs it (bash, from the working folder); a job
+        without one (a ``run:`` or ``script:`` rule) is run by Snakemake, alone."""
+        if job.shellcmd.strip() in ("", "-"):
+            target = job.outputs[0]
+            return self.snakemake("--cores", "1", "--forcerun", target, "--until", target,
+                                  env=env, new_session=True, timeout=600)
         return subprocess.run(["bash", "-c", job.shellcmd], cwd=self.workdir,
                               env={**os.environ, **(env or {})}, capture_output=True, text=True,
                               timeout=600)

@@ -29,6 +29,7 @@ FIXED_EXAMPLES = {"mediawiki 100 MB line": 3}
 def _targets() -> list[str]:
     spec = importlib.util.spec_from_file_location("wordgames_fuzz_targets", HERE / "targets.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return sorted(module.TARGETS)
 
