@@ -21,8 +21,8 @@ pytestmark = pytest.mark.fuzz
 HERE = Path(__file__).resolve().parent
 #: Inputs per target in a default (CI) run: the slow targets extract a corpus per input; the
 #: 100 MB line has three cases, each run once whatever the count.
-DEFAULT_EXAMPLES = {"mediawiki XML reader": 150, "BNC reader": 150}
-DEFAULT_OTHERS = 300
+DEFAULT_EXAMPLES = {"mediawiki XML reader": 100, "BNC reader": 100}
+DEFAULT_OTHERS = 200
 FIXED_EXAMPLES = {"mediawiki 100 MB line": 3}
 
 
