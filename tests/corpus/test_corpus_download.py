@@ -67,7 +67,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             self.send_response(200)
         body = PAYLOAD[start:]
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", state.get("length", str(len(body))))
         self.end_headers()
         if self._stall():  # silent after the first half of the body
             self.wfile.write(body[: len(body) // 2])
@@ -289,3 +289,12 @@ def test_a_reply_that_is_not_http_is_retried(server, tmp_path, monkeypatch):
     monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=lambda s: None))
     target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1)
     assert target.read_bytes() == PAYLOAD and len(state["requests"]) == 2
+
+
+@pytest.mark.faults
+def test_a_content_length_that_is_not_a_number_is_ignored(server, tmp_path):
+    # issue 12: int() of the header raised ValueError; the checksum still guards the file
+    url, state = server
+    state["length"] = "lots"
+    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1)
+    assert target.read_bytes() == PAYLOAD

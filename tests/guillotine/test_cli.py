@@ -118,3 +118,11 @@ def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "wordnet table not found" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "l.parquet").exists()
+
+
+def test_empty_clues_are_named(config, capsys):
+    # issue 12: five empty clues were answered "give exactly 5 clues, got 5"
+    rc = main(["guillotine", "solve", "pane", "", "testa", " ", "zoccolo",
+               "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "clues 2, 4 are empty" in err
