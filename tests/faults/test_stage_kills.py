@@ -84,7 +84,6 @@ def test_every_job_killed_while_writing_leaves_no_partial_output_and_a_rerun_res
                 row["partial"] = row.get("partial", 0) + 1
                 problems.append(f"{job.name} {point}: {out} is partial: {verdict}")
 
-
     rerun = work.snakemake("--cores", "2")
     assert rerun.returncode == 0, rerun.stderr[-4000:]
     after = work.artifacts()
