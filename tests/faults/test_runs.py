@@ -35,8 +35,14 @@ def test_runs_started_together_one_runs_the_others_are_refused_clearly(runs):
     # another working folder, the same results folder: refused by the results folder's lock
     assert third.returncode != 0
     assert "is in use by another snakemake run (pid" in third.stderr, third.stderr[-2000:]
+    # the run that went on is unharmed: nothing left to do, every output complete and up to date
     dry = here.snakemake("--cores", "2", "--dry-run")
     assert dry.returncode == 0 and "Nothing to be done" in dry.stdout + dry.stderr
+    summary = here.snakemake("--cores", "1", "--summary")
+    rows = [line.split("\t") for line in summary.stdout.splitlines()[1:] if "\t" in line]
+    assert rows and all(r[-2:] == ["ok", "no update"] for r in rows), summary.stdout[-3000:]
+    marks = [p for p in (here.workdir / ".snakemake" / "incomplete").rglob("*") if p.is_file()]
+    assert not marks, f"outputs Snakemake still marks incomplete: {marks}"
 
 
 def _first_line(path: Path) -> str:
