@@ -6,12 +6,13 @@ BIN    := $(VENV)/bin
 CORES  ?= all
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint format bench clean help
+.PHONY: setup run test test-cluster lint format bench clean help
 
 help:
 	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
 	@echo "make test   set up .venv and run the whole test suite"
-	@echo "make lint   ruff"
+	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint"
+	@echo "make test-cluster  the test config on a one-node SLURM cluster (root, Debian; minutes)"
 	@echo "make bench  the benchmarks (slow; not part of CI)"
 
 $(STAMP): pyproject.toml scripts/system-packages.sh
@@ -36,11 +37,17 @@ test: setup
 
 lint: setup
 	$(BIN)/ruff check .
-
+	$(BIN)/ruff format --check .
+	$(BIN)/snakefmt --check Snakefile workflow/
+	$(BIN)/python scripts/snakemake-lint.py
 
 format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+	$(BIN)/snakefmt Snakefile workflow/
+
+test-cluster: setup
+	$(BIN)/pytest -m cluster -q tests/test_cluster.py
 
 bench: setup
 	@# status 3: the benchmark's data or pipeline artifacts are missing (it says which)

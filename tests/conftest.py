@@ -25,7 +25,7 @@ def data_dir() -> Path | None:
     return sibling if sibling.is_dir() else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO
 
@@ -47,11 +47,16 @@ def small_tmpfs(tmp_path):
 
     mnt = tmp_path / "tmpfs"
     mnt.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mnt)],
-                             capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mnt)],
+        capture_output=True,
+        text=True,
+    )
     if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}); "
-                    "the injected-ENOSPC tests cover the same code")
+        pytest.skip(
+            f"cannot mount a tmpfs here ({mounted.stderr.strip()}); "
+            "the injected-ENOSPC tests cover the same code"
+        )
 
     def grow():
         subprocess.run(["mount", "-o", "remount,size=4m", str(mnt)], check=True)
@@ -84,7 +89,9 @@ def tiny_lm(tmp_path_factory) -> dict[str, Path]:
 
     _tools_or_skip()
     out = tmp_path_factory.mktemp("tiny-lm")
-    arpa = train_arpa(TINY_LM_TEXT, out / "model.arpa", order=3, memory="100M", discount_fallback=True)
+    arpa = train_arpa(
+        TINY_LM_TEXT, out / "model.arpa", order=3, memory="100M", discount_fallback=True
+    )
     binary = build_binary(arpa, out / "model.binary", memory="100M")
     unigrams = count_unigrams(TINY_LM_TEXT, out / "unigrams.parquet")
     return {"arpa": arpa, "binary": binary, "unigrams": unigrams, "tokens": TINY_LM_TEXT}
@@ -100,7 +107,10 @@ _COUNTS: dict = {"fuzz": {}, "faults": {}}
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--fuzz-examples", type=int, default=None, metavar="N",
+        "--fuzz-examples",
+        type=int,
+        default=None,
+        metavar="N",
         help=f"inputs per fuzzed reader (default: ${FUZZ_EXAMPLES_ENV} or a short CI run)",
     )
 
@@ -139,8 +149,9 @@ def _table(title: str, rows: dict, columns: list[str]) -> list[str]:
     width = max([len(title), *map(len, rows)])
     lines = [f"{title:<{width}}  " + "  ".join(f"{c:>15}" for c in columns)]
     for name in sorted(rows):
-        lines.append(f"{name:<{width}}  "
-                     + "  ".join(f"{rows[name].get(c, 0):>15}" for c in columns))
+        lines.append(
+            f"{name:<{width}}  " + "  ".join(f"{rows[name].get(c, 0):>15}" for c in columns)
+        )
     total = {c: sum(r.get(c, 0) for r in rows.values()) for c in columns}
     lines.append(f"{'total':<{width}}  " + "  ".join(f"{total[c]:>15}" for c in columns))
     return lines

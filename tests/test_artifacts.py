@@ -86,8 +86,12 @@ def _dead_pid() -> int:
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(proc.stdout)
 
 
@@ -110,8 +114,9 @@ def test_temporaries_of_dead_processes_are_removed_by_the_next_write(tmp_path):
 
 
 @pytest.mark.faults
-@pytest.mark.parametrize(("point", "kept"), [("first-byte", 1), ("mid-file", 0.5),
-                                              ("before-rename", 1.0)])
+@pytest.mark.parametrize(
+    ("point", "kept"), [("first-byte", 1), ("mid-file", 0.5), ("before-rename", 1.0)]
+)
 def test_fault_hook_kills_the_process_and_leaves_the_target_alone(tmp_path, point, kept):
     import json
     import signal
@@ -120,9 +125,11 @@ def test_fault_hook_kills_the_process_and_leaves_the_target_alone(tmp_path, poin
 
     target = tmp_path / "t.parquet"
     target.write_bytes(b"previous version")
-    code = ("import pyarrow as pa; from wordgames.artifacts import write_parquet;"
-            f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(tmp_path / 'a.parquet')!r});"
-            f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(target)!r})")
+    code = (
+        "import pyarrow as pa; from wordgames.artifacts import write_parquet;"
+        f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(tmp_path / 'a.parquet')!r});"
+        f"write_parquet(pa.table({{'x': list(range(1000))}}), {str(target)!r})"
+    )
     log = tmp_path / "fault.log"
     env = {**os.environ, "WORDGAMES_FAULT": f"{point}@{target}", "WORDGAMES_FAULT_LOG": str(log)}
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
@@ -147,10 +154,25 @@ def test_a_stage_on_a_full_disk_fails_in_one_line_and_leaves_nothing(small_tmpfs
     tokens = tmp_path / "tokens.txt"
     tokens.write_text("\n".join(f"w{i} w{i + 1} w{i + 2}" for i in range(0, 300_000, 3)))
     out = mnt / "vocab.parquet"
-    proc = subprocess.run([sys.executable, "-m", "wordgames", "build", "vocab", "--in",
-                           str(tokens), "--out", str(out), "--min-count", "1"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "build",
+            "vocab",
+            "--in",
+            str(tokens),
+            "--out",
+            str(out),
+            "--min-count",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert proc.stderr.strip().splitlines()[-1] == (
-        f"wordgames: error: no space left on device to write {out} (nothing was written)")
+        f"wordgames: error: no space left on device to write {out} (nothing was written)"
+    )
     assert list(mnt.iterdir()) == []

@@ -37,8 +37,12 @@ def test_every_parser_is_a_wordgames_parser():
 
 
 def test_every_numeric_option_has_a_range():
-    plain = [f"wordgames {' '.join(w)} {a.option_strings[-1]}"
-             for w, p in _commands() for a in p._actions if a.type in (int, float)]
+    plain = [
+        f"wordgames {' '.join(w)} {a.option_strings[-1]}"
+        for w, p in _commands()
+        for a in p._actions
+        if a.type in (int, float)
+    ]
     assert not plain, f"add these options to wordgames.cli.NUMBER_RANGES: {plain}"
 
 
@@ -69,10 +73,12 @@ def test_not_a_finite_number_is_refused(value, capsys):
 
 
 def test_known_holes_of_issue_12(capsys):
-    for argv in (["wordle", "solve", "--top", "-3"], ["wordle", "eval", "--strategy", "naive",
-                                                      "--limit", "0"],
-                 ["hangman", "eval", "--phrases", "f", "--limit", "-1"],
-                 ["hangman", "assist", "_", "--lives", "-2"]):
+    for argv in (
+        ["wordle", "solve", "--top", "-3"],
+        ["wordle", "eval", "--strategy", "naive", "--limit", "0"],
+        ["hangman", "eval", "--phrases", "f", "--limit", "-1"],
+        ["hangman", "assist", "_", "--lives", "-2"],
+    ):
         with pytest.raises(SystemExit) as info:
             main(argv)
         assert info.value.code == 2, argv

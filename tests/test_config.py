@@ -14,7 +14,9 @@ def test_defaults_are_filled_from_schema():
 
 
 def test_unknown_top_level_key_is_named_with_suggestion():
-    with pytest.raises(ConfigError, match=r"unknown config key 'wordl' \(did you mean 'wordle'\?\)"):
+    with pytest.raises(
+        ConfigError, match=r"unknown config key 'wordl' \(did you mean 'wordle'\?\)"
+    ):
         validate({"wordl": {}})
 
 
@@ -89,7 +91,6 @@ def test_cli_config_uses_defaults_only_for_a_missing_default_file(tmp_path, monk
         load_cli_config(tmp_path / "named.yaml")
 
 
-
 def test_bad_yaml_is_one_line_naming_the_file_once(tmp_path):
     # found by the config fuzzer (issue 12): the YAML problem text spanned two lines, and the
     # file's name was written twice
@@ -116,15 +117,20 @@ def test_config_not_utf8_is_one_line(tmp_path):
         load_config_file(path)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    # found by the config fuzzer (issue 12): each raised an exception other than ConfigError
-    ("?\n", "unknown config key 'None'"),  # a key that is not a string reached difflib
-    ("a: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),  # PyYAML's recursion
-    ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-     "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-     "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
-     "alias bomb"),  # a million values for the validator to walk
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # found by the config fuzzer (issue 12): each raised an exception other than ConfigError
+        ("?\n", "unknown config key 'None'"),  # a key that is not a string reached difflib
+        ("a: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),  # PyYAML's recursion
+        (
+            "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+            "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+            "alias bomb",
+        ),  # a million values for the validator to walk
+    ],
+)
 def test_hostile_yaml_is_one_config_error(tmp_path, text, message):
     path = tmp_path / "c.yaml"
     path.write_text(text)

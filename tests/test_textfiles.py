@@ -21,7 +21,9 @@ def test_utf8_and_marked_unicode_are_read(tmp_path, encoding):
 def test_latin1_names_file_line_and_byte(tmp_path):
     path = tmp_path / "phrases.txt"
     path.write_bytes("ok\ncafé\n".encode("latin-1"))
-    with pytest.raises(InputError, match=r"phrases\.txt line 2 byte 6: not UTF-8 text \(byte 0xe9\)"):
+    with pytest.raises(
+        InputError, match=r"phrases\.txt line 2 byte 6: not UTF-8 text \(byte 0xe9\)"
+    ):
         read_text(path)
     with pytest.raises(ConfigError):
         read_text(path, ConfigError)

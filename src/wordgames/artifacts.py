@@ -75,7 +75,9 @@ def _pid_alive(pid: int) -> bool:
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
     """Delete the temporary files (and folders) of ``target`` left by dead processes on this host."""
-    pattern = re.compile(rf"^\.{re.escape(target.name)}\.tmp-(?P<host>.+)-(?P<pid>\d+)-[a-z0-9_]{{8}}")
+    pattern = re.compile(
+        rf"^\.{re.escape(target.name)}\.tmp-(?P<host>.+)-(?P<pid>\d+)-[a-z0-9_]{{8}}"
+    )
     removed = []
     with contextlib.suppress(FileNotFoundError):
         for entry in os.scandir(target.parent):
@@ -112,8 +114,14 @@ def fault_point(tmp: Path, target: Path) -> None:
     if kept < size:
         os.truncate(tmp, kept)
     if os.environ.get(FAULT_LOG_ENV):
-        record = {"point": point, "target": str(target), "tmp": str(tmp), "size": size,
-                  "kept": kept, "pid": os.getpid()}
+        record = {
+            "point": point,
+            "target": str(target),
+            "tmp": str(tmp),
+            "size": size,
+            "kept": kept,
+            "pid": os.getpid(),
+        }
         with open(os.environ[FAULT_LOG_ENV], "a", encoding="utf-8") as fh:
             fh.write(json.dumps(record) + "\n")
             fh.flush()
@@ -135,7 +143,8 @@ def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterato
     remove_stale_temporaries(target)
     try:
         fd, tmp = tempfile.mkstemp(
-            prefix=atomic_tmp_prefix(target), suffix=suffix if suffix is not None else "",
+            prefix=atomic_tmp_prefix(target),
+            suffix=suffix if suffix is not None else "",
             dir=target.parent,
         )
     except OSError as exc:
@@ -146,7 +155,8 @@ def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterato
     tmp_path = Path(tmp)
     try:
         yield tmp_path
-        if tmp_path.exists():  # mkstemp makes files private; give the artifact the usual permissions
+        # mkstemp makes files private; give the artifact the usual permissions
+        if tmp_path.exists():
             os.chmod(tmp_path, 0o666 & ~_umask())
         fault_point(tmp_path, target)
         os.replace(tmp_path, target)
@@ -219,7 +229,7 @@ def write_duckdb_catalog(target: str | os.PathLike, views: Mapping[str, str | os
         try:
             for name, parquet in views.items():
                 path = str(Path(parquet).resolve()).replace("'", "''")
-                con.execute(f'CREATE VIEW "{name}" AS SELECT * FROM read_parquet(\'{path}\')')
+                con.execute(f"CREATE VIEW \"{name}\" AS SELECT * FROM read_parquet('{path}')")
         finally:
             con.close()
     return Path(target)

@@ -44,13 +44,40 @@ COMMAND_MODULES = (
 #: inclusive)``; floats must also be finite.
 NUMBER_RANGES: dict[str, tuple[float, bool]] = {
     **dict.fromkeys(
-        ["--top", "--limit", "--lives", "--max-guesses", "--word-length", "--top-k", "--max-vocab",
-         "--chunk-tokens", "--threads", "--dim", "--iterations", "--stop-after", "--order",
-         "--min-df", "--window-min-count"],
+        [
+            "--top",
+            "--limit",
+            "--lives",
+            "--max-guesses",
+            "--word-length",
+            "--length",
+            "--top-k",
+            "--max-vocab",
+            "--chunk-tokens",
+            "--threads",
+            "--workers",
+            "--dim",
+            "--iterations",
+            "--stop-after",
+            "--order",
+            "--min-df",
+            "--window-min-count",
+            "--answers",
+        ],
         (1, True),
     ),
-    **dict.fromkeys(["--seed", "--window", "--min-count", "--prune"], (0, True)),
-    **dict.fromkeys(["--x-max", "--alpha", "--eta"], (0, False)),
+    **dict.fromkeys(
+        [
+            "--seed",
+            "--window",
+            "--min-count",
+            "--answer-min-count",
+            "--prune",
+            "--heuristic-openers",
+        ],
+        (0, True),
+    ),
+    **dict.fromkeys(["--x-max", "--alpha", "--eta", "--progress-every"], (0, False)),
 }
 
 
@@ -84,8 +111,7 @@ class WordgamesParser(argparse.ArgumentParser):
         return super().add_argument(*args, **kwargs)
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} "
-                     f"(see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 @dataclass

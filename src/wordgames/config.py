@@ -17,7 +17,7 @@ import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,13 @@ class Config:
     def section(self, name: str) -> dict:
         return self.raw.get(name, {})
 
+    @cached_property
+    def settings(self):
+        """The config as typed objects (:class:`wordgames.settings.Settings`)."""
+        from wordgames.settings import Settings, from_dict
+
+        return from_dict(Settings, self.raw)
+
     @property
     def results_dir(self) -> Path:
         return Path(self.raw["results_dir"])
@@ -170,7 +177,9 @@ def read_yaml(path: str | os.PathLike) -> dict:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
-        raise ConfigError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+        raise ConfigError(
+            f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"
+        ) from None
     except RecursionError:
         raise ConfigError(f"{path}: YAML nested too deeply") from None
     if data is None:
@@ -179,8 +188,10 @@ def read_yaml(path: str | os.PathLike) -> dict:
         raise ConfigError(f"{path}: the top level must be a mapping of keys")
     size = _expanded_size(data)
     if size > MAX_CONFIG_VALUES:
-        raise ConfigError(f"{path}: {size} values once YAML aliases are expanded, more than a "
-                          f"config has ({MAX_CONFIG_VALUES}): an alias bomb?")
+        raise ConfigError(
+            f"{path}: {size} values once YAML aliases are expanded, more than a "
+            f"config has ({MAX_CONFIG_VALUES}): an alias bomb?"
+        )
     return data
 
 

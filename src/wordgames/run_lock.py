@@ -42,7 +42,8 @@ def hold_results_folder(results_dir: str | os.PathLike) -> IO:
         ) from None
     fh.seek(0)
     fh.truncate()
-    fh.write(f"pid {os.getpid()} on {socket.gethostname()} since "
-             f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+    fh.write(
+        f"pid {os.getpid()} on {socket.gethostname()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+    )
     fh.flush()
     return fh

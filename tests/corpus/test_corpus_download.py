@@ -155,22 +155,26 @@ def test_existing_verified_file_is_not_fetched_again(server, tmp_path):
     assert state["requests"] == []
 
 
-def test_download_stage_writes_where_the_registry_says(server, tmp_path):
-    from wordgames.config import load_config
-    from wordgames.corpus.download import download_corpus
+def test_download_stage_writes_the_path_it_is_given(server, tmp_path):
+    from wordgames.cli import main
 
     url, _ = server
-    cfg = load_config(
-        {
-            "results_dir": str(tmp_path / "results"),
-            "corpora": {
-                "w": {"kind": "text", "source": f"{url}/dump.xml.bz2", "sha1": SHA1,
-                      "download_dir": str(tmp_path / "downloads")}
-            },
-        }
+    target = tmp_path / "downloads" / "w" / "dump.xml.bz2"
+    assert (
+        main(
+            [
+                "build",
+                "download",
+                "--url",
+                f"{url}/dump.xml.bz2",
+                "--sha1",
+                SHA1,
+                "--out",
+                str(target),
+            ]
+        )
+        == 0
     )
-    (target,) = download_corpus(cfg, "w")
-    assert target == tmp_path / "downloads" / "w" / "dump.xml.bz2"
     assert target.read_bytes() == PAYLOAD
 
 
@@ -182,8 +186,11 @@ def test_cut_download_resumes_to_the_right_checksum(server, tmp_path):
     target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1, backoff=0.01)
     assert hashlib.sha1(target.read_bytes()).hexdigest() == SHA1
     # each attempt resumed where the previous one stopped
-    assert state["requests"] == [None, f"bytes={len(PAYLOAD) // 2}-",
-                                 f"bytes={len(PAYLOAD) // 2 + len(PAYLOAD) // 4}-"]
+    assert state["requests"] == [
+        None,
+        f"bytes={len(PAYLOAD) // 2}-",
+        f"bytes={len(PAYLOAD) // 2 + len(PAYLOAD) // 4}-",
+    ]
 
 
 @pytest.mark.faults
@@ -204,8 +211,9 @@ def test_stalling_server_times_out_and_retries_with_backoff(server, tmp_path, mo
     state.update(stall=2, stall_seconds=1.5)  # silent before the headers, then in mid-body
     pauses = []
     monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=pauses.append))
-    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1, timeout=0.3,
-                      backoff=0.5)
+    target = download(
+        f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1, timeout=0.3, backoff=0.5
+    )
     assert target.read_bytes() == PAYLOAD
     assert pauses == [0.5, 1.0]  # the pause doubles
     # the mid-body stall kept half the bytes: the third request resumed from there
@@ -237,9 +245,12 @@ def test_full_disk_fails_at_once_and_the_next_run_resumes(server, tmp_path, monk
     url, state = server
     pauses = []
     monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=pauses.append))
-    monkeypatch.setattr(download_module, "open",
-                        lambda *a, **k: _FullDisk(open(*a, **k), 300_000),  # noqa: SIM115
-                        raising=False)
+    monkeypatch.setattr(
+        download_module,
+        "open",
+        lambda *a, **k: _FullDisk(open(*a, **k), 300_000),  # noqa: SIM115
+        raising=False,
+    )
     target = tmp_path / "dump.xml.bz2"
     with pytest.raises(DiskFullError, match="no space left on device writing .*dump.xml.bz2.part"):
         download(f"{url}/dump.xml.bz2", target, SHA1)

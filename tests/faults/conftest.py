@@ -33,8 +33,11 @@ def write_test_config(workdir: Path, results_dir: str = "results") -> Path:
     results folder is relative to ``workdir``, so a copy of the folder is a self-contained run."""
     merged: dict = {}
     for fragment in sorted((REPO / "tests/data/pipeline").glob("*.yaml")):
-        text = (fragment.read_text().replace("{tests_data}", str(REPO / "tests/data"))
-                .replace("{repo}", str(REPO)))
+        text = (
+            fragment.read_text()
+            .replace("{tests_data}", str(REPO / "tests/data"))
+            .replace("{repo}", str(REPO))
+        )
         merged.update(yaml.safe_load(text) or {})
     merged["results_dir"] = results_dir
     workdir.mkdir(parents=True, exist_ok=True)
@@ -63,24 +66,43 @@ class Pipeline:
 
     workdir: Path
 
-    def snakemake(self, *args: str, env: dict | None = None, new_session: bool = False,
-                  timeout: float = 1200) -> subprocess.CompletedProcess:
-        proc = subprocess.Popen(self._snakemake_cmd(args), cwd=self.workdir,
-                                env={**os.environ, **(env or {})}, start_new_session=new_session,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    def snakemake(
+        self, *args: str, env: dict | None = None, new_session: bool = False, timeout: float = 1200
+    ) -> subprocess.CompletedProcess:
+        proc = subprocess.Popen(
+            self._snakemake_cmd(args),
+            cwd=self.workdir,
+            env={**os.environ, **(env or {})},
+            start_new_session=new_session,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         out, err = proc.communicate(timeout=timeout)
         return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
     def start_snakemake(self, *args: str, output: Path) -> subprocess.Popen:
         """Snakemake in the background, its output (both streams) going to the file ``output``."""
         with open(output, "w") as fh:
-            return subprocess.Popen(self._snakemake_cmd(args), cwd=self.workdir, stdout=fh,
-                                    stderr=subprocess.STDOUT)
+            return subprocess.Popen(
+                self._snakemake_cmd(args), cwd=self.workdir, stdout=fh, stderr=subprocess.STDOUT
+            )
 
     @staticmethod
     def _snakemake_cmd(args) -> list[str]:
-        return [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"),
-                "--configfile", "config.yaml", "--workflow-profile", "none", "--notemp", *args]
+        return [
+            sys.executable,
+            "-m",
+            "snakemake",
+            "--snakefile",
+            str(REPO / "Snakefile"),
+            "--configfile",
+            "config.yaml",
+            "--workflow-profile",
+            "none",
+            "--notemp",
+            *args,
+        ]
 
     def plan(self) -> list[Job]:
         """Every job of the DAG (one per distinct rule and command), upstream before downstream."""
@@ -88,8 +110,10 @@ class Pipeline:
         assert result.returncode == 0, result.stderr[-3000:]
         lines = [line for line in result.stdout.splitlines() if "\t" in line]
         header = lines[0].split("\t")
-        col = {name: header.index(name) for name in
-               ("output_file", "rule", "input-file(s)", "shellcmd")}
+        col = {
+            name: header.index(name)
+            for name in ("output_file", "rule", "input-file(s)", "shellcmd")
+        }
         jobs: dict[tuple[str, str], Job] = {}
         for line in lines[1:]:
             row = line.split("\t")
@@ -118,15 +142,31 @@ class Pipeline:
         return compare(self.workdir / rel, other.workdir / rel, self.workdir, other.workdir)
 
     def run_job(self, job: Job, env: dict | None = None) -> subprocess.CompletedProcess:
-        """The job's own command, run as Snakemake runs it (bash, from the working folder); a job
-        without one (a ``run:`` or ``script:`` rule) is run by Snakemake, alone."""
+        """The job's own command, run as Snakemake runs it (bash, from the working folder, this
+        environment's bin folder first on PATH); a job without one (a ``run:`` or ``script:`` rule)
+        is run by Snakemake, alone."""
         if job.shellcmd.strip() in ("", "-"):
             target = job.outputs[0]
-            return self.snakemake("--cores", "1", "--forcerun", target, "--until", target,
-                                  env=env, new_session=True, timeout=600)
-        return subprocess.run(["bash", "-c", job.shellcmd], cwd=self.workdir,
-                              env={**os.environ, **(env or {})}, capture_output=True, text=True,
-                              timeout=600)
+            return self.snakemake(
+                "--cores",
+                "1",
+                "--forcerun",
+                target,
+                "--until",
+                target,
+                env=env,
+                new_session=True,
+                timeout=600,
+            )
+        path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+        return subprocess.run(
+            ["bash", "-c", job.shellcmd],
+            cwd=self.workdir,
+            env={**os.environ, "PATH": path, **(env or {})},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
 
 
 def _topological(jobs: list[Job]) -> list[Job]:
@@ -204,8 +244,9 @@ def _duckdb(path: Path, roots: tuple[Path, ...]):
 
     con = duckdb.connect(str(path), read_only=True)
     try:
-        views = con.execute("select view_name, sql from duckdb_views() where not internal "
-                            "order by view_name").fetchall()
+        views = con.execute(
+            "select view_name, sql from duckdb_views() where not internal order by view_name"
+        ).fetchall()
         counts = [con.execute(f'select count(*) from "{name}"').fetchone()[0] for name, _ in views]
     finally:
         con.close()
@@ -220,7 +261,7 @@ def _keyed_vectors(path: Path):
 
 
 def compare(base: Path, other: Path, base_root: Path, other_root: Path) -> str:
-    """"bytes" when identical, "timing" when equal once durations, dates and the working folder's
+    """ "bytes" when identical, "timing" when equal once durations, dates and the working folder's
     path are set aside (for a DuckDB catalog or gensim file: equal in what they hold), else a short
     description of the difference. ``*_root``: the working folders of the two runs."""
     if base.read_bytes() == other.read_bytes():
@@ -283,5 +324,7 @@ def runs(tmp_path_factory):
     first = [here.start_snakemake("--cores", "2", output=out) for out in outputs]  # same moment
     _wait_for_a_running_job(results, first)
     third = there.snakemake("--cores", "2")
-    outcomes = [(p.wait(timeout=1800), out.read_text()) for p, out in zip(first, outputs, strict=True)]
+    outcomes = [
+        (p.wait(timeout=1800), out.read_text()) for p, out in zip(first, outputs, strict=True)
+    ]
     return here, outcomes, third

@@ -56,10 +56,20 @@ def cooccurrences(tmp_path_factory):
 def _start(data: Path, folder: Path, env: dict | None = None) -> subprocess.Popen:
     args = [str(v) for v in PARAMS.__dict__.values()]
     return subprocess.Popen(
-        [sys.executable, "-c", DRIVER, str(data), str(folder / "checkpoint"),
-         str(folder / "vectors.npy"), *args],
-        env={**os.environ, **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
+        [
+            sys.executable,
+            "-c",
+            DRIVER,
+            str(data),
+            str(folder / "checkpoint"),
+            str(folder / "vectors.npy"),
+            *args,
+        ],
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _resume_and_check(data: Path, folder: Path, reference: np.ndarray) -> str:
@@ -72,7 +82,8 @@ def _resume_and_check(data: Path, folder: Path, reference: np.ndarray) -> str:
 
 
 def test_glove_killed_at_each_point_of_checkpoint_writes_resumes_to_the_same_vectors(
-        cooccurrences, tmp_path, robustness_counts):
+    cooccurrences, tmp_path, robustness_counts
+):
     """One training killed three times in a row, each run resuming from the checkpoint the one
     before left and being killed at another point of a later write."""
     data, reference = cooccurrences
@@ -88,8 +99,9 @@ def test_glove_killed_at_each_point_of_checkpoint_writes_resumes_to_the_same_vec
     row["outputs checked"] = row.get("outputs checked", 0) + 1
 
 
-def test_glove_killed_mid_iteration_resumes_to_the_same_vectors(cooccurrences, tmp_path,
-                                                                robustness_counts):
+def test_glove_killed_mid_iteration_resumes_to_the_same_vectors(
+    cooccurrences, tmp_path, robustness_counts
+):
     data, reference = cooccurrences
     proc = _start(data, tmp_path)
     checkpoint = tmp_path / "checkpoint"

@@ -39,7 +39,8 @@ def _lines(log: Path) -> int:
 
 
 def test_every_job_killed_while_writing_leaves_no_partial_output_and_a_rerun_restores_all(
-        baseline, tmp_path, robustness_counts):
+    baseline, tmp_path, robustness_counts
+):
     jobs = baseline.plan()
     assert jobs, "Snakemake planned no job for the test config"
     base = baseline.artifacts()
@@ -63,14 +64,15 @@ def test_every_job_killed_while_writing_leaves_no_partial_output_and_a_rerun_res
         for out in job.outputs:
             (work.workdir / out).unlink(missing_ok=True)
         start = _lines(log)
-        env = {FAULT_ENV: f"{point}@{(work.workdir / target).resolve()}",
-               FAULT_LOG_ENV: str(log)}
+        env = {FAULT_ENV: f"{point}@{(work.workdir / target).resolve()}", FAULT_LOG_ENV: str(log)}
         proc = work.run_job(job, env)
         row["faults"] = row.get("faults", 0) + 1
         if not _fired(log, start, work.workdir, target):
             how = "finished" if proc.returncode == 0 else f"failed (status {proc.returncode})"
-            problems.append(f"{job.name} {point}: the job {how} without being killed at "
-                            f"{target}: that output is not written through wordgames.artifacts")
+            problems.append(
+                f"{job.name} {point}: the job {how} without being killed at "
+                f"{target}: that output is not written through wordgames.artifacts"
+            )
             continue
         if proc.returncode not in KILLED:
             problems.append(f"{job.name} {point}: status {proc.returncode}, not SIGKILL")
@@ -95,12 +97,15 @@ def test_every_job_killed_while_writing_leaves_no_partial_output_and_a_rerun_res
     verdicts = {rel: baseline.compare(work, rel) for rel in sorted(set(base) & set(after))}
     # a file a job writes without declaring it is reported, not held to the same standard
     undeclared = {rel: v for rel, v in verdicts.items() if rel not in producer}
-    different = {rel: v for rel, v in verdicts.items()
-                 if v not in ("bytes", "timing") and rel in producer}
-    print(f"{len(jobs)} jobs, {len(kills)} kills; after the rerun: "
-          f"{sum(v == 'bytes' for v in verdicts.values())} artifacts equal byte for byte; "
-          f"equal but for timings, dates or paths: {[r for r, v in verdicts.items() if v == 'timing']}; "
-          f"written without being declared: {undeclared}")
+    different = {
+        rel: v for rel, v in verdicts.items() if v not in ("bytes", "timing") and rel in producer
+    }
+    print(
+        f"{len(jobs)} jobs, {len(kills)} kills; after the rerun: "
+        f"{sum(v == 'bytes' for v in verdicts.values())} artifacts equal byte for byte; "
+        f"equal but for timings, dates or paths: {[r for r, v in verdicts.items() if v == 'timing']}; "
+        f"written without being declared: {undeclared}"
+    )
     assert not problems, "\n".join(problems)
     assert not lost, f"lost after the rerun: {lost}"
     assert not stray, f"left behind (temporaries?): {stray}"

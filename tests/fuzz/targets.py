@@ -91,7 +91,8 @@ ENCODINGS = ["utf-8", "utf-8", "utf-8", "utf-8-sig", "latin-1", "utf-16", "cp125
 def encoded(text_strategy):
     """Text in some encoding; characters the encoding lacks are replaced."""
     return st.tuples(text_strategy, st.sampled_from(ENCODINGS)).map(
-        lambda pair: pair[0].encode(pair[1], errors="replace"))
+        lambda pair: pair[0].encode(pair[1], errors="replace")
+    )
 
 
 def mangled(data_strategy):
@@ -114,14 +115,75 @@ def mangled(data_strategy):
 
 
 WIKI_TOKENS = [
-    "[[", "]]", "{{", "}}", "{{{", "}}}", "[", "]", "|", "=", "==", "===", "'''", "''", "{|", "|}",
-    "|-", "<ref>", "</ref>", "<ref name=a/>", "<!--", "-->", "<nowiki>", "</nowiki>", "<math>",
-    "</math>", "<br/>", "<div>", "</div>", "<table>", "&amp;", "&lt;", "&#x1F600;", "&#99999999;",
-    "&bogus;", "[[File:x.jpg|thumb|", "[[Category:", "[[it:", "[[:en:", "#REDIRECT [[", "__TOC__",
-    "\n", "\n*", "\n**", "\n#", "\n#:", "\n:", "\n;", "\n== Note ==\n", "\n=== {{-sost-|it}} ===\n",
-    "\n== {{-it-}} ==\n", "\n==Italian==\n", "{{-sin-}}", "{{-prov-|it}}", "http://x.org",
-    "[http://x.org x]", "word", "parola", "città", "l'amore", " ", "«", "»", "\t", "\x00", "\ufeff",
-    "\u202e", "\ud7ff", "😀",
+    "[[",
+    "]]",
+    "{{",
+    "}}",
+    "{{{",
+    "}}}",
+    "[",
+    "]",
+    "|",
+    "=",
+    "==",
+    "===",
+    "'''",
+    "''",
+    "{|",
+    "|}",
+    "|-",
+    "<ref>",
+    "</ref>",
+    "<ref name=a/>",
+    "<!--",
+    "-->",
+    "<nowiki>",
+    "</nowiki>",
+    "<math>",
+    "</math>",
+    "<br/>",
+    "<div>",
+    "</div>",
+    "<table>",
+    "&amp;",
+    "&lt;",
+    "&#x1F600;",
+    "&#99999999;",
+    "&bogus;",
+    "[[File:x.jpg|thumb|",
+    "[[Category:",
+    "[[it:",
+    "[[:en:",
+    "#REDIRECT [[",
+    "__TOC__",
+    "\n",
+    "\n*",
+    "\n**",
+    "\n#",
+    "\n#:",
+    "\n:",
+    "\n;",
+    "\n== Note ==\n",
+    "\n=== {{-sost-|it}} ===\n",
+    "\n== {{-it-}} ==\n",
+    "\n==Italian==\n",
+    "{{-sin-}}",
+    "{{-prov-|it}}",
+    "http://x.org",
+    "[http://x.org x]",
+    "word",
+    "parola",
+    "città",
+    "l'amore",
+    " ",
+    "«",
+    "»",
+    "\t",
+    "\x00",
+    "\ufeff",
+    "\u202e",
+    "\ud7ff",
+    "😀",
 ]
 wikitext = st.lists(st.sampled_from(WIKI_TOKENS) | st.text(max_size=8), max_size=60).map("".join)
 
@@ -141,26 +203,43 @@ def mediawiki_dump(draw) -> tuple[str, bytes]:
         redirect = '<redirect title="T"/>' if draw(st.booleans()) and i % 3 == 0 else ""
         raw = draw(st.booleans()) and i == 1  # unescaped text: often not well-formed
         body = text if raw else escape(text)
-        pages.append(f"<page><title>{escape(title)}</title><ns>{ns}</ns><id>{i}</id>{redirect}"
-                     f"<revision><id>{i}</id><text>{body}</text></revision></page>\n")
-    doctype = draw(st.sampled_from([
-        "", "",
-        '<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
-        '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">'
-        '<!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">'
-        '<!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">]>',
-        '<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
-    ]))
+        pages.append(
+            f"<page><title>{escape(title)}</title><ns>{ns}</ns><id>{i}</id>{redirect}"
+            f"<revision><id>{i}</id><text>{body}</text></revision></page>\n"
+        )
+    doctype = draw(
+        st.sampled_from(
+            [
+                "",
+                "",
+                '<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+                '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">'
+                '<!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">'
+                '<!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">]>',
+                '<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+            ]
+        )
+    )
     entity_use = "&g;" if "ENTITY g" in doctype else "&x;" if "SYSTEM" in doctype else ""
-    siteinfo = draw(st.sampled_from([
-        "<siteinfo><sitename>W</sitename><namespaces><namespace key=\"6\">File</namespace>"
-        "</namespaces></siteinfo>", "", "<siteinfo>"]))
-    xml = (f'<?xml version="1.0"?>{doctype}<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/">'
-           f"{siteinfo}{entity_use}\n{''.join(pages)}</mediawiki>\n")
+    siteinfo = draw(
+        st.sampled_from(
+            [
+                '<siteinfo><sitename>W</sitename><namespaces><namespace key="6">File</namespace>'
+                "</namespaces></siteinfo>",
+                "",
+                "<siteinfo>",
+            ]
+        )
+    )
+    xml = (
+        f'<?xml version="1.0"?>{doctype}<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/">'
+        f"{siteinfo}{entity_use}\n{''.join(pages)}</mediawiki>\n"
+    )
     data = draw(mangled(encoded(st.just(xml))))
     compression = draw(st.sampled_from(["", "", ".bz2", ".gz", ".xz"]))
-    data = {"": lambda b: b, ".bz2": bz2.compress, ".gz": gzip.compress,
-            ".xz": lzma.compress}[compression](data)
+    data = {"": lambda b: b, ".bz2": bz2.compress, ".gz": gzip.compress, ".xz": lzma.compress}[
+        compression
+    ](data)
     if compression and draw(st.booleans()):
         data = data[: draw(st.integers(0, max(0, len(data) - 1)))]
     return f"dump.xml{compression}", data
@@ -177,15 +256,31 @@ def _import_extraction() -> None:
     import wordgames.corpus.extract  # noqa: F401
 
 
-def extract(sandbox: Sandbox, kind: str, source: Path, options: dict | None = None,
-            language: str = "en") -> dict:
-    """The extraction stage of one corpus, writing under the sandbox's results folder."""
+def extract(
+    sandbox: Sandbox, kind: str, source: Path, options: dict | None = None, language: str = "en"
+) -> dict:
+    """The extraction stage of one corpus, called with the paths and values its rule passes (see
+    workflow/rules/corpora.smk), writing under the sandbox's results folder."""
+    from wordgames import paths
     from wordgames.config import load_config
     from wordgames.corpus.extract import extract_shard
+    from wordgames.corpus.io import TABLE_SCHEMAS
+    from wordgames.corpus.registry import Corpus, corpus, local_files, missing_sources
+    from wordgames.errors import InputError
 
     entry = {"kind": kind, "language": language, "source": str(source), "options": options or {}}
     cfg = load_config({"results_dir": str(sandbox.results), "corpora": {"fuzzed": entry}})
-    return extract_shard(cfg, "fuzzed", "000")
+    c = corpus(cfg, "fuzzed")
+    for message in missing_sources(cfg, c):
+        raise InputError(message)
+    return extract_shard(
+        Corpus.from_spec("fuzzed", c.spec(), []),
+        local_files(cfg, c, missing_ok=True),
+        "000",
+        paths.corpus_extract(cfg, "fuzzed", "000"),
+        paths.corpus_shard_summary(cfg, "fuzzed", "000"),
+        {t: paths.corpus_shard_table(cfg, "fuzzed", "000", t) for t in TABLE_SCHEMAS},
+    )
 
 
 # targets -----------------------------------------------------------------------------------------
@@ -207,16 +302,22 @@ def mediawiki_reader():
 def mediawiki_long_line():
     """A 100 MB line in a page, between pages or in the header, through the extraction stage."""
     _import_extraction()
-    head = (b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/"><siteinfo><sitename>W'
-            b"</sitename></siteinfo>")
-    page = b"<page><title>T</title><ns>0</ns><id>1</id><revision><id>1</id><text>%s</text>" \
-           b"</revision></page>"
+    head = (
+        b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/"><siteinfo><sitename>W'
+        b"</sitename></siteinfo>"
+    )
+    page = (
+        b"<page><title>T</title><ns>0</ns><id>1</id><revision><id>1</id><text>%s</text>"
+        b"</revision></page>"
+    )
 
     def check(where, sandbox):
         line = b"lorem ipsum dolor sit amet " * (100_000_000 // 27)
-        parts = {"in a page": [head, page % line, page % b"kept", b"</mediawiki>"],
-                 "between pages": [head, page % b"kept", line, page % b"also", b"</mediawiki>"],
-                 "in the header": [head[:-11], line, head[-11:], page % b"x", b"</mediawiki>"]}
+        parts = {
+            "in a page": [head, page % line, page % b"kept", b"</mediawiki>"],
+            "between pages": [head, page % b"kept", line, page % b"also", b"</mediawiki>"],
+            "in the header": [head[:-11], line, head[-11:], page % b"x", b"</mediawiki>"],
+        }
         path = sandbox.input / "dump.xml"
         with open(path, "wb") as fh:
             for part in parts[where]:
@@ -254,16 +355,32 @@ MARKER = "the outside file must never be read"
 @st.composite
 def bnc_archive(draw) -> tuple[str, list]:
     """(zip or folder, members): members are (name, content, is symlink)."""
-    names = st.sampled_from([
-        "Texts/A/A0/A00.xml", "Texts/B/B1/B1X.xml", "2554/download/Texts/C/C0/C0A.xml", "x.xml",
-        "../escape.xml", "../../escape2.xml", "/tmp/wordgames-fuzz-absolute.xml",
-        "Texts/../../escape3.xml", "Texts/link.xml", "Texts/A/.xml", "notes.txt", "Texts/dir/",
-    ]) | st.text(min_size=1, max_size=20)
+    names = st.sampled_from(
+        [
+            "Texts/A/A0/A00.xml",
+            "Texts/B/B1/B1X.xml",
+            "2554/download/Texts/C/C0/C0A.xml",
+            "x.xml",
+            "../escape.xml",
+            "../../escape2.xml",
+            "/tmp/wordgames-fuzz-absolute.xml",
+            "Texts/../../escape3.xml",
+            "Texts/link.xml",
+            "Texts/A/.xml",
+            "notes.txt",
+            "Texts/dir/",
+        ]
+    ) | st.text(min_size=1, max_size=20)
     sentence = st.lists(st.text(max_size=10), max_size=5).map(
-        lambda ws: "".join(f"<w>{escape(w)} </w>" for w in ws))
+        lambda ws: "".join(f"<w>{escape(w)} </w>" for w in ws)
+    )
     xml = st.lists(sentence, max_size=4).map(
-        lambda ss: '<bncDoc><teiHeader><x/></teiHeader><text><div>'
-        + "".join(f'<s n="{i}">{s}<c>.</c></s>' for i, s in enumerate(ss)) + "</div></text></bncDoc>")
+        lambda ss: (
+            "<bncDoc><teiHeader><x/></teiHeader><text><div>"
+            + "".join(f'<s n="{i}">{s}<c>.</c></s>' for i, s in enumerate(ss))
+            + "</div></text></bncDoc>"
+        )
+    )
     content = mangled(encoded(xml | st.text(max_size=100)))
     members = draw(st.lists(st.tuples(names, content, st.booleans()), max_size=5))
     return draw(st.sampled_from(["zip", "folder"])), members
@@ -314,8 +431,9 @@ def bnc_reader():
             import pyarrow.parquet as pq
 
             for path in sandbox.results.rglob("*.parquet"):
-                assert MARKER not in str(pq.read_table(path).to_pylist()), \
+                assert MARKER not in str(pq.read_table(path).to_pylist()), (
                     f"read a file outside the corpus: {path}"
+                )
 
     return bnc_archive(), check
 
@@ -333,10 +451,41 @@ def tokenizer():
         tokenize_phrase(text, language)
         words(text, language)
 
-    texts = st.text() | st.lists(st.sampled_from(
-        ["Mr.", "Dr. ", "l'", "dell'anno", "it's", "'tis", "3.14", "1,000", "...", "!", "?", "…",
-         " ", "\n", "A", "b", "È", "ß", "İ", "ﬁ", "’", "´", "\u2028", "\x0b", "«", "»", "-", "_"]),
-        max_size=30).map("".join)
+    texts = st.text() | st.lists(
+        st.sampled_from(
+            [
+                "Mr.",
+                "Dr. ",
+                "l'",
+                "dell'anno",
+                "it's",
+                "'tis",
+                "3.14",
+                "1,000",
+                "...",
+                "!",
+                "?",
+                "…",
+                " ",
+                "\n",
+                "A",
+                "b",
+                "È",
+                "ß",
+                "İ",
+                "ﬁ",
+                "’",
+                "´",
+                "\u2028",
+                "\x0b",
+                "«",
+                "»",
+                "-",
+                "_",
+            ]
+        ),
+        max_size=30,
+    ).map("".join)
     return st.tuples(texts, st.sampled_from(["en", "it"])), check
 
 
@@ -347,19 +496,28 @@ def feedback_parser():
     def check(value, sandbox):
         text, length = value
         pattern = parse_feedback(text, length)
-        assert 0 <= pattern < 3 ** length
+        assert 0 <= pattern < 3**length
 
-    feedback = st.text(alphabet="gybxGYBX.-_012 🟩🟨⬛⬜\ufe0f\t", max_size=12) | st.text(max_size=12)
+    feedback = st.text(alphabet="gybxGYBX.-_012 🟩🟨⬛⬜\ufe0f\t", max_size=12) | st.text(
+        max_size=12
+    )
     return st.tuples(feedback, st.integers(1, 8)), check
 
 
 GAME_SUFFIXES = [".json", ".jsonl", ".xml", ".csv", ".tsv", ".ndjson", ".tab", ".txt", ""]
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
-        st.sampled_from(["w1", "w2", "w3", "w4", "w5", "solution", "clues", "id", "x"]) | st.text(
-            max_size=5), inner, max_size=7),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(
+            st.sampled_from(["w1", "w2", "w3", "w4", "w5", "solution", "clues", "id", "x"])
+            | st.text(max_size=5),
+            inner,
+            max_size=7,
+        )
+    ),
+    max_leaves=30,
+)
 
 
 @st.composite
@@ -368,8 +526,12 @@ def game_file(draw) -> tuple[str, bytes]:
     word = st.text(max_size=8)
     clue_row = st.lists(word, min_size=0, max_size=7)
     if suffix in (".json", ".jsonl", ".ndjson"):
-        games = st.lists(st.fixed_dictionaries(
-            {f"w{k}": word for k in range(1, 6)}, optional={"solution": word}), max_size=4)
+        games = st.lists(
+            st.fixed_dictionaries(
+                {f"w{k}": word for k in range(1, 6)}, optional={"solution": word}
+            ),
+            max_size=4,
+        )
         value = draw(games | json_values)
         if suffix == ".json" or not isinstance(value, list):
             text = json.dumps(value)
@@ -377,13 +539,29 @@ def game_file(draw) -> tuple[str, bytes]:
             text = "\n".join(json.dumps(v) for v in value)
     elif suffix == ".xml":
         rows = draw(st.lists(clue_row, max_size=4))
-        text = "<games>" + "".join(
-            "<game>" + "".join(f"<clue>{escape(c)}</clue>" for c in row) + "<solution>s</solution>"
-            "</game>" for row in rows) + "</games>"
+        text = (
+            "<games>"
+            + "".join(
+                "<game>"
+                + "".join(f"<clue>{escape(c)}</clue>" for c in row)
+                + "<solution>s</solution>"
+                "</game>"
+                for row in rows
+            )
+            + "</games>"
+        )
     else:
         sep = "\t" if suffix in (".tsv", ".tab") else ","
-        header = draw(st.sampled_from([[], ["w1", "w2", "w3", "w4", "w5", "solution"],
-                                       ["solution"], ["id", "solution", "a"]]))
+        header = draw(
+            st.sampled_from(
+                [
+                    [],
+                    ["w1", "w2", "w3", "w4", "w5", "solution"],
+                    ["solution"],
+                    ["id", "solution", "a"],
+                ]
+            )
+        )
         rows = [header] if header else []
         rows += draw(st.lists(clue_row, max_size=5))
         text = "\n".join(sep.join(row) for row in rows)
@@ -413,10 +591,14 @@ def game_files():
             for word in _or_user_error(validate_words, source, 5) or []:
                 assert len(word) == 5
 
-    phrase_text = st.lists(st.text(max_size=20) | st.sampled_from(
-        ["answer\tcategory", "it's a sunny day", "&amp;", "a\tb"]), max_size=5).map("\n".join)
-    word_text = st.lists(st.text(max_size=7) | st.sampled_from(["crane", "#c", "CRANE", "cràne"]),
-                         max_size=6).map("\n".join)
+    phrase_text = st.lists(
+        st.text(max_size=20)
+        | st.sampled_from(["answer\tcategory", "it's a sunny day", "&amp;", "a\tb"]),
+        max_size=5,
+    ).map("\n".join)
+    word_text = st.lists(
+        st.text(max_size=7) | st.sampled_from(["crane", "#c", "CRANE", "cràne"]), max_size=6
+    ).map("\n".join)
     return st.tuples(game_file(), mangled(encoded(phrase_text)), mangled(encoded(word_text))), check
 
 
@@ -430,15 +612,29 @@ def _or_user_error(fn, *args):
 
 
 YAML_SNIPPETS = [
-    "results_dir: r\n", "wordle:\n  strategies: [naive]\n", "wordle: {strtegies: 1}\n",
-    "corpora:\n  c: {kind: text, source: x}\n", "a: &a [1, 2]\nb: *a\n", "- 1\n- 2\n", "'\n",
-    "a: !!python/object/apply:os.system ['touch pwned']\n", "threads: -1\n", "threads: 1e400\n",
-    "glove: {dim: .nan}\n", "{", "key: [\n", "\t", "data_dir: /nonexistent\n",
+    "results_dir: r\n",
+    "wordle:\n  strategies: [naive]\n",
+    "wordle: {strtegies: 1}\n",
+    "corpora:\n  c: {kind: text, source: x}\n",
+    "a: &a [1, 2]\nb: *a\n",
+    "- 1\n- 2\n",
+    "'\n",
+    "a: !!python/object/apply:os.system ['touch pwned']\n",
+    "threads: -1\n",
+    "threads: 1e400\n",
+    "glove: {dim: .nan}\n",
+    "{",
+    "key: [\n",
+    "\t",
+    "data_dir: /nonexistent\n",
     "a: &a ['x','x','x','x','x','x','x','x','x','x']\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
     "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
     "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
     "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]\nwordle: {strategies: *g}\n",
-    "a: " + "[" * 5000 + "]" * 5000 + "\n", "? [1, 2]\n: x\n", "?\n", "1: 2\n",
+    "a: " + "[" * 5000 + "]" * 5000 + "\n",
+    "? [1, 2]\n: x\n",
+    "?\n",
+    "1: 2\n",
 ]
 
 
@@ -448,10 +644,26 @@ def config_loader():
 
     from wordgames.config import load_config_file
 
-    keys = st.sampled_from(["results_dir", "threads", "wordle", "corpora", "collections", "glove",
-                            "hangman", "guillotine", "lm", "cooccur", "tables", "data_dir", "x"])
+    keys = st.sampled_from(
+        [
+            "results_dir",
+            "threads",
+            "wordle",
+            "corpora",
+            "collections",
+            "glove",
+            "hangman",
+            "guillotine",
+            "lm",
+            "cooccur",
+            "tables",
+            "data_dir",
+            "x",
+        ]
+    )
     structures = st.dictionaries(keys, json_values, max_size=4).map(
-        lambda d: yaml.safe_dump(d, allow_unicode=True))
+        lambda d: yaml.safe_dump(d, allow_unicode=True)
+    )
     snippets = st.lists(st.sampled_from(YAML_SNIPPETS), max_size=4).map("".join)
 
     def check(data, sandbox):
@@ -488,9 +700,14 @@ def run(name: str, examples: int, sandbox: Sandbox, memory_mb: int) -> dict:
     last = sandbox.root / "last-input.txt"
     signal.signal(signal.SIGPROF, _on_alarm)
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=bool(
-        os.environ.get("CI")), suppress_health_check=list(HealthCheck),
-        phases=[Phase.explicit, Phase.generate, Phase.shrink])
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=bool(os.environ.get("CI")),
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+    )
     @given(strategy)
     def fuzz(value):
         nonlocal tried

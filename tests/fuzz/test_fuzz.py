@@ -43,18 +43,32 @@ def fuzz_examples(request) -> int | None:
 
 @pytest.mark.parametrize("name", _targets())
 def test_fuzz(name, fuzz_examples, tmp_path, robustness_counts):
-    examples = FIXED_EXAMPLES.get(name) or fuzz_examples or DEFAULT_EXAMPLES.get(name,
-                                                                                DEFAULT_OTHERS)
+    examples = (
+        FIXED_EXAMPLES.get(name) or fuzz_examples or DEFAULT_EXAMPLES.get(name, DEFAULT_OTHERS)
+    )
     out = tmp_path / "result.json"
     proc = subprocess.run(
-        [sys.executable, str(HERE / "targets.py"), name, "--examples", str(examples),
-         "--sandbox", str(tmp_path / "sandbox"), "--out", str(out)],
-        capture_output=True, text=True, timeout=max(900, examples * 2),
+        [
+            sys.executable,
+            str(HERE / "targets.py"),
+            name,
+            "--examples",
+            str(examples),
+            "--sandbox",
+            str(tmp_path / "sandbox"),
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=max(900, examples * 2),
     )
     last = tmp_path / "sandbox" / "last-input.txt"
     if not out.exists():  # the process itself died (a crash in C code, the time limit)
-        pytest.fail(f"{name}: the fuzz process died (status {proc.returncode}) on the input "
-                    f"{last.read_text()[:2000] if last.exists() else '?'}\n{proc.stderr[-3000:]}")
+        pytest.fail(
+            f"{name}: the fuzz process died (status {proc.returncode}) on the input "
+            f"{last.read_text()[:2000] if last.exists() else '?'}\n{proc.stderr[-3000:]}"
+        )
     result = json.loads(out.read_text())
     row = robustness_counts["fuzz"].setdefault(name, {})
     row["inputs"] = row.get("inputs", 0) + result["inputs"]

