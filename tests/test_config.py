@@ -129,6 +129,8 @@ def test_config_not_utf8_is_one_line(tmp_path):
             "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
             "alias bomb",
         ),  # a million values for the validator to walk
+        ("a: 2001-02-30\n", "a value YAML cannot read"),  # PyYAML's ValueError
+        ('a: "\\U10001000"\n', "a value YAML cannot read"),  # chr() out of range
     ],
 )
 def test_hostile_yaml_is_one_config_error(tmp_path, text, message):
@@ -136,3 +138,15 @@ def test_hostile_yaml_is_one_config_error(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ConfigError, match=message):
         load_config_file(path)
+
+
+def test_wordle_list_of_an_unknown_collection_fails_before_any_job(tmp_path):
+    # found while extending the config fuzzer to wordle_lists (issue 12): the config loaded and the
+    # plan asked for a token file that no rule makes, which Snakemake reported in many lines
+    from wordgames import plan
+
+    path = tmp_path / "c.yaml"
+    path.write_text("wordle_lists:\n  x: {collection: nowhere, lexicon: lemminflect, length: 5}\n")
+    cfg = load_config_file(path)
+    with pytest.raises(ConfigError, match=r"wordle_lists\.x\.collection: unknown collection"):
+        plan.targets(cfg)

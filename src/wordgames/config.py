@@ -182,6 +182,8 @@ def read_yaml(path: str | os.PathLike) -> dict:
         ) from None
     except RecursionError:
         raise ConfigError(f"{path}: YAML nested too deeply") from None
+    except (ValueError, OverflowError) as exc:  # PyYAML's own: a date 2001-02-30, "\U10001000"
+        raise ConfigError(f"{path}: a value YAML cannot read ({exc})") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
