@@ -504,6 +504,199 @@ def feedback_parser():
     return st.tuples(feedback, st.integers(1, 8)), check
 
 
+WORDLE_TESTS_DATA = Path(__file__).resolve().parents[1] / "data" / "wordle"
+
+
+@target("wordle openers checkpoint")
+def openers_checkpoint():
+    """The resume file of the all-openers proof (``wordle openers --checkpoint FILE``, and the
+    pipeline's stages): a genuine checkpoint cut at any byte, as a kill leaves it, must resume to the
+    uninterrupted run's proved openers; a mangled one, or one with hostile records, may only be
+    refused in one line."""
+    import tempfile
+
+    from wordgames.wordle.data import make_data
+    from wordgames.wordle.openers import KINDS, OpenerSearch
+    from wordgames.wordle.words import load_lists
+
+    guesses, answers = load_lists(
+        WORDLE_TESTS_DATA / "answers-small.txt", WORDLE_TESTS_DATA / "allowed-small.txt", 5
+    )
+    data = make_data(guesses, answers)
+
+    def search(checkpoint, foreign_ok: bool):
+        return OpenerSearch(
+            data, top=3, checkpoint=checkpoint, replace_foreign_checkpoint=foreign_ok
+        ).run()
+
+    def proved(result) -> list[tuple[str, int]]:
+        return [(result.words[i], int(result.values[i])) for i in result.top_rows()]
+
+    with tempfile.TemporaryDirectory() as folder:  # outside the sandbox, before it exists
+        path = Path(folder) / "checkpoint.jsonl"
+        reference = proved(search(path, False))
+        genuine = path.read_bytes()
+    assert genuine.count(b"\n") > 3, "the reference search wrote no checkpoint records"
+
+    def check(value, sandbox):
+        how, data_, foreign_ok = value
+        path = sandbox.results / "checkpoint.jsonl"
+        path.write_bytes(data_)
+        result = search(path, foreign_ok)
+        again = search(path, False)  # what a run leaves, the next run reads back
+        if how == "killed":
+            assert proved(result) == reference, f"resumed to {proved(result)}, not {reference}"
+            assert proved(again) == reference, f"read back as {proved(again)}, not {reference}"
+
+    record = st.fixed_dictionaries(
+        {},
+        optional={
+            "w": st.sampled_from(guesses[:8]) | st.text(max_size=6) | json_values,
+            "v": st.integers(-5, 400) | st.sampled_from([1 << 30, 2**64, True]) | json_values,
+            "k": st.sampled_from(KINDS) | st.text(max_size=8) | json_values,
+            "s": st.floats() | st.integers() | json_values,
+        },
+    ).map(json.dumps)
+    genuine_lines = genuine.decode().splitlines()
+
+    @st.composite
+    def hostile(draw) -> bytes:
+        lines = list(genuine_lines)
+        for _ in range(draw(st.integers(0, 3))):
+            line = draw(record | st.text(max_size=20) | json_values.map(json.dumps))
+            lines.insert(draw(st.integers(0, len(lines))), line)
+        return "\n".join(lines).encode() + draw(st.sampled_from([b"\n", b""]))
+
+    killed = st.integers(0, len(genuine)).map(lambda n: ("killed", genuine[:n]))
+    mangled_ = (hostile() | mangled(encoded(st.just(genuine.decode())))).map(
+        lambda b: ("mangled", b)
+    )
+    return st.tuples(killed | mangled_, st.booleans()).map(lambda v: (*v[0], v[1])), check
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+POS = ["noun", "adj", "verb", "adv", "det", "pron", "adp", "num", "aux", "other", "propn"]
+
+
+@target("wordle list builder")
+def wordle_list_builder():
+    """``wordgames build wordle-list``: a token file in any encoding and a lexicon of generated
+    forms into allowed guesses and answers, which the next stage (``wordle-list-solve``) must read
+    back as they were written; the rules of docs/wordle.md hold for every list."""
+    from collections import Counter
+
+    from wordgames.wordle.lexicon_lists import (
+        ANSWER_POS,
+        PROPER,
+        build_lists,
+        count_tokens,
+        fold,
+        lemma_like,
+        write_list,
+    )
+    from wordgames.wordle.words import load_lists
+
+    def check(value, sandbox):
+        tokens, lexicon, (length, n, answer_pos, min_count, answer_min, fold_accents, alphabet) = (
+            value
+        )
+        token_file = sandbox.input / "tokens.txt"
+        token_file.write_bytes(tokens)
+        counts = count_tokens(token_file)
+        lists = build_lists(
+            counts,
+            lexicon,
+            length=length,
+            answers=n,
+            answer_pos=answer_pos,
+            min_count=min_count,
+            answer_min_count=answer_min,
+            fold_accents=fold_accents,
+            alphabet=alphabet,
+        )
+        folded: Counter = Counter()
+        for word, c in counts.items():
+            folded[fold(word, fold_accents)] += c
+        floor = max(min_count, answer_min)
+        assert 1 <= len(lists.answers) <= n and set(lists.answers) <= set(lists.allowed)
+        assert lists.allowed == sorted(set(lists.allowed))
+        assert all(len(w) == length and set(w) <= set(alphabet) for w in lists.allowed)
+        assert all(folded[w] >= min_count for w in lists.allowed)
+        ranks = [(-folded[w], w) for w in lists.answers]
+        assert ranks == sorted(ranks) and all(folded[w] >= floor for w in lists.answers)
+        raw = {w: [f for f in lexicon if fold(f, fold_accents) == w] for w in lists.answers}
+        assert all(any(lemma_like(f, lexicon[f], answer_pos) for f in raw[w]) for w in raw)
+        assert all(any(set(lexicon[f]) != {PROPER} for f in raw[w]) for w in raw)
+        answers_file, allowed_file = (
+            sandbox.results / "answers.txt",
+            sandbox.results / "allowed.txt",
+        )
+        write_list(lists.answers, answers_file, "answers")
+        write_list(lists.allowed, allowed_file, "allowed")
+        try:
+            guesses, answers = load_lists(answers_file, allowed_file, length)
+        except WordgamesError as exc:
+            raise AssertionError(
+                f"the lists written are refused by the next stage: {exc}"
+            ) from None
+        assert answers == lists.answers and guesses == lists.allowed
+        if os.environ.get("WORDGAMES_FUZZ_STATS"):
+            print("round trip", len(answers), file=sys.stderr)
+
+    alphabets = [LETTERS] * 6 + ["abcde", "", "àè", "ab#", "ABC", "a b", "text"]
+
+    @st.composite
+    def list_inputs(draw):
+        alphabet = draw(st.sampled_from(alphabets))
+        if alphabet == "text":
+            alphabet = draw(st.text(max_size=4))
+        length = draw(st.sampled_from([2, 3, 4, 5, 6, 1]))
+        # forms of a-z, and forms of the alphabet's own letters and of others (accents, capitals,
+        # a combining mark, a dotted capital I that lower-cases to two characters, "#")
+        odd_letters = "".join(sorted(set(alphabet) - set(LETTERS[:5]))) + "àè#ÀİßǅC\u0301-"
+        plain = st.text(alphabet=LETTERS[:5], min_size=length, max_size=length)
+        odd = st.text(alphabet=odd_letters, min_size=length, max_size=length) | st.text(
+            alphabet=odd_letters + "ab", min_size=1, max_size=6
+        )
+        form = plain | plain | odd
+        lemmas = st.sets(form | st.just("SELF") | st.just("SELF"), min_size=1, max_size=2)
+        self_noun = st.just({"noun": {"SELF"}})
+        readings = (
+            self_noun
+            | self_noun
+            | st.dictionaries(
+                st.sampled_from(["noun", "noun", "adj", "verb"]) | st.sampled_from(POS),
+                lemmas,
+                min_size=1,
+                max_size=3,
+            )
+        )
+        lex = draw(st.dictionaries(form, readings, min_size=1, max_size=12))
+        lex = {
+            f: {p: {f if x == "SELF" else x for x in lemmas} for p, lemmas in r.items()}
+            for f, r in lex.items()
+        }
+        words = st.sampled_from(sorted(lex)) | form
+        lines = st.lists(st.lists(words, min_size=1, max_size=8).map(" ".join), max_size=12)
+        text = "\n".join([draw(lines.map("\n".join))] * draw(st.sampled_from([1, 3])))
+        tokens = draw(st.just(text.encode()) | mangled(encoded(st.just(text))))
+        params = (
+            length,
+            draw(st.sampled_from([1, 2, 3, 4, 5, 6, 0])),
+            draw(
+                st.lists(st.sampled_from(ANSWER_POS), min_size=1, max_size=3)
+                | st.lists(st.sampled_from([*ANSWER_POS, "adv", "x"]), max_size=3)
+            ),
+            draw(st.integers(1, 3)),
+            draw(st.integers(1, 3)),
+            draw(st.booleans()),
+            alphabet,
+        )
+        return tokens, lex, params
+
+    return list_inputs(), check
+
+
 GAME_SUFFIXES = [".json", ".jsonl", ".xml", ".csv", ".tsv", ".ndjson", ".tab", ".txt", ""]
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
@@ -635,6 +828,10 @@ YAML_SNIPPETS = [
     "? [1, 2]\n: x\n",
     "?\n",
     "1: 2\n",
+    "wordle: {openers: {enabled: true, top: 0, workers: -1}}\n",
+    "wordle_lists:\n  en5: {collection: en, lexicon: lemminflect, length: 5, alphabet: àè}\n",
+    "wordle_lists:\n  ../x: {collection: nowhere, lexicon: morphit, length: 99}\n",
+    "wordle_lists: {a: {collection: en, lexicon: lemminflect, length: 5, answers: 1e400}}\n",
 ]
 
 
@@ -642,7 +839,9 @@ YAML_SNIPPETS = [
 def config_loader():
     import yaml
 
+    from wordgames import plan
     from wordgames.config import load_config_file
+    from wordgames.corpus import registry
 
     keys = st.sampled_from(
         [
@@ -658,6 +857,7 @@ def config_loader():
             "cooccur",
             "tables",
             "data_dir",
+            "wordle_lists",
             "x",
         ]
     )
@@ -669,8 +869,13 @@ def config_loader():
     def check(data, sandbox):
         path = sandbox.input / "config.yaml"
         path.write_bytes(data)
-        load_config_file(path)
-        assert not (sandbox.root / "work" / "pwned").exists()
+        try:
+            cfg = load_config_file(path)
+            # what the Snakefile does with the config before any job runs (common.smk)
+            registry.used_corpora(cfg)
+            plan.targets(cfg)
+        finally:
+            assert not (sandbox.root / "work" / "pwned").exists()
 
     return mangled(encoded(structures | snippets | st.text(max_size=50))), check
 
