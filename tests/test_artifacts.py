@@ -176,3 +176,32 @@ def test_a_stage_on_a_full_disk_fails_in_one_line_and_leaves_nothing(small_tmpfs
         f"wordgames: error: no space left on device to write {out} (nothing was written)"
     )
     assert list(mnt.iterdir()) == []
+
+
+@pytest.mark.faults
+def test_a_folder_killed_before_its_rename_leaves_the_previous_one_whole(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from wordgames.guillotine.compact import read_compact, write_compact
+
+    folder = tmp_path / "vectors-unit"
+    write_compact(folder, {"unit": np.ones((2, 3), dtype=np.float32)}, ["a", "b"])
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code = (
+        "import numpy as np; from wordgames.guillotine.compact import write_compact;"
+        f"write_compact({str(folder)!r}, {{'unit': np.zeros((3, 3), dtype=np.float32)}}, "
+        "['x', 'y', 'z'])"
+    )
+    log = tmp_path / "fault.log"
+    env = {**os.environ, "WORDGAMES_FAULT": f"mid-file@{folder}", "WORDGAMES_FAULT_LOG": str(log)}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
+    assert proc.returncode == -9, proc.stderr.decode()[-2000:]
+    assert json.loads(log.read_text())["target"] == str(folder)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert len(list(tmp_path.glob(".vectors-unit.tmp-*"))) == 1  # the killed write's folder
+    write_compact(folder, {"unit": np.zeros((3, 3), dtype=np.float32)}, ["x", "y", "z"])
+    assert list(tmp_path.glob(".vectors-unit.tmp-*")) == []
+    arrays, words, _ = read_compact(folder)
+    assert words == ["x", "y", "z"] and arrays["unit"].shape == (3, 3)

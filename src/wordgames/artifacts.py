@@ -171,6 +171,38 @@ def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterato
 
 
 @contextlib.contextmanager
+def atomic_dir(target: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary folder beside ``target``; it replaces the folder ``target`` if the block
+    succeeds. A kill leaves ``target`` absent or complete: the old folder is moved aside under a
+    temporary name (removed by the next write, like a temporary file) before the new one moves in.
+    The fault hook treats the folder as one write: each point kills just before the rename."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(target)
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=atomic_tmp_prefix(target), dir=target.parent))
+    except OSError as exc:
+        if _is_disk_full(exc):
+            raise DiskFullError(f"no space left on device to write {target}") from None
+        raise
+    try:
+        yield tmp
+        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes folders private
+        fault_point(tmp, target)
+        if target.is_dir() and not target.is_symlink():
+            aside = Path(tempfile.mkdtemp(prefix=atomic_tmp_prefix(target), dir=target.parent))
+            os.replace(target, aside / target.name)
+            os.replace(tmp, target)
+            shutil.rmtree(aside, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()
+            os.replace(tmp, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
 def atomic_open(target: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8"):
     """Open a temporary file for writing; it replaces ``target`` when the block succeeds."""
     if "b" in mode:

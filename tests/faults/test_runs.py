@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -180,7 +181,20 @@ def _bad_files(folder: Path) -> None:
         (folder / name).write_bytes(b"")
     (folder / "greek.txt").write_text("καλημέρα κόσμε\n", encoding="utf-8")
     (folder / "games.txt").write_text("not a game file\n")
+    (folder / "checkpoint.jsonl").write_bytes(LATIN1)
+    (folder / "foreign.jsonl").write_text(
+        '{"format": "wordgames-wordle-openers/1", "fingerprint": "0", "mode": "normal", '
+        '"max_guesses": 6}\n'
+    )
+    (folder / "answers.txt").write_text("crane\n")
+    (folder / "allowed.txt").write_text("slate\n")
 
+
+#: The stage's other arguments (outputs outside the results folder: the table checks that folder).
+WORDLE_LIST = (
+    "--lexicon lemminflect --length 5 --answers 3 --out-answers {bad}/a.txt "
+    "--out-allowed {bad}/g.txt --out-json {bad}/s.json"
+)
 
 # (what is wrong, command line, standard input); {bad} is the folder of _bad_files. Every numeric
 # option of every command is also tried out of its range by tests/test_cli_arguments.py.
@@ -198,6 +212,20 @@ BAD_INPUTS = [
     ("out of range", "wordle eval --strategy naive --limit 0", ""),
     ("not UTF-8", "wordle eval --strategy naive --answers {bad}/words.txt", ""),
     ("empty input", "wordle eval --strategy naive --answers {bad}/empty.txt", ""),
+    ("out of range", "wordle openers --top 0", ""),
+    ("not UTF-8", "wordle openers --checkpoint {bad}/checkpoint.jsonl", ""),
+    ("inconsistent state", "wordle openers --checkpoint {bad}/foreign.jsonl", ""),
+    ("empty input", "wordle openers --answers {bad}/empty.txt", ""),
+    ("wrong language", "wordle openers --answers {bad}/greek.txt", ""),
+    ("unknown word", "wordle openers --answers {bad}/answers.txt --guesses {bad}/allowed.txt", ""),
+    ("not UTF-8", f"build wordle-list --tokens {{bad}}/words.txt {WORDLE_LIST}", ""),
+    ("wrong language", f"build wordle-list --tokens {{bad}}/greek.txt {WORDLE_LIST}", ""),
+    ("out of range", f"build wordle-list --tokens {{bad}}/greek.txt {WORDLE_LIST} --answers 0", ""),
+    (
+        "wrong language",
+        f"build wordle-list --tokens {{bad}}/greek.txt {WORDLE_LIST} --alphabet é",
+        "",
+    ),
     ("empty input", "hangman solve ''", ""),
     ("wrong language", "hangman solve 'καλημέρα κόσμε'", ""),
     ("out of range", "hangman solve 'a day' --lives -1", ""),
@@ -256,7 +284,7 @@ def test_every_command_refuses_every_bad_input_in_one_line_and_changes_nothing(
         if (
             proc.returncode != 2
             or not last
-            or not last[0].startswith("wordgames: error: ")
+            or not re.match(r"wordgames( [a-z-]+)*: error: ", last[0])
             or any(not n.startswith("wordgames: reading ") for n in notices)
         ):
             return f"{what}: wordgames {line} -> status {proc.returncode}, stderr {lines}"
