@@ -25,7 +25,22 @@ include: "workflow/rules/guillotine.smk"
 include: "workflow/rules/report.smk"
 
 
+# One run at a time per results folder, whatever its working folder (wordgames.run_lock).
+_RUN_LOCK = []
+
+
+onstart:
+    from wordgames.errors import ResultsInUseError
+    from wordgames.run_lock import hold_results_folder
+
+    try:
+        _RUN_LOCK.append(hold_results_folder(CFG.results_dir))
+    except ResultsInUseError as exc:
+        sys.exit(f"wordgames: error: {exc}")
+
+
 rule all:
     default_target: True
     input:
         get_targets(),
+        get_lost_outputs,

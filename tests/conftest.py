@@ -39,6 +39,34 @@ def wordgames_data() -> Path:
     return path
 
 
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A 512 KiB tmpfs, a real full disk (root only; skips otherwise); yields (folder, grow) where
+    grow() makes it 4 MiB."""
+    import subprocess
+
+    mnt = tmp_path / "tmpfs"
+    mnt.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mnt)],
+        capture_output=True,
+        text=True,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(
+            f"cannot mount a tmpfs here ({mounted.stderr.strip()}); "
+            "the injected-ENOSPC tests cover the same code"
+        )
+
+    def grow():
+        subprocess.run(["mount", "-o", "remount,size=4m", str(mnt)], check=True)
+
+    try:
+        yield mnt, grow
+    finally:
+        subprocess.run(["umount", str(mnt)], check=False)
+
+
 # A tiny order-3 KenLM model trained from tests/data/lm/tiny.txt (seconds, --discount_fallback),
 # shared by the LM and hangman tests.
 TINY_LM_TEXT = REPO / "tests" / "data" / "lm" / "tiny.txt"
@@ -67,3 +95,76 @@ def tiny_lm(tmp_path_factory) -> dict[str, Path]:
     binary = build_binary(arpa, out / "model.binary", memory="100M")
     unigrams = count_unigrams(TINY_LM_TEXT, out / "unigrams.parquet")
     return {"arpa": arpa, "binary": binary, "unigrams": unigrams, "tokens": TINY_LM_TEXT}
+
+
+# Counts of the robustness suites (issue 12): inputs tried per fuzzed reader, faults injected per
+# pipeline stage, outputs checked after them, partial artifacts and lost files found. Tests add to
+# them through the `robustness_counts` fixture; the terminal summary prints them (merged over the
+# xdist workers), so the README's numbers come from `make test`.
+FUZZ_EXAMPLES_ENV = "WORDGAMES_FUZZ_EXAMPLES"
+_COUNTS: dict = {"fuzz": {}, "faults": {}}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fuzz-examples",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"inputs per fuzzed reader (default: ${FUZZ_EXAMPLES_ENV} or a short CI run)",
+    )
+
+
+@pytest.fixture(scope="session")
+def robustness_counts() -> dict:
+    return _COUNTS
+
+
+def _merge_counts(into: dict, new: dict) -> None:
+    for kind, table in new.items():
+        for name, row in table.items():
+            target = into.setdefault(kind, {}).setdefault(name, {})
+            for key, value in row.items():
+                target[key] = target.get(key, 0) + value
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        import json
+
+        workeroutput["wordgames_robustness"] = json.dumps(_COUNTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    import json
+
+    data = getattr(node, "workeroutput", {}).get("wordgames_robustness")
+    if data:
+        _merge_counts(_COUNTS, json.loads(data))
+
+
+def _table(title: str, rows: dict, columns: list[str]) -> list[str]:
+    width = max([len(title), *map(len, rows)])
+    lines = [f"{title:<{width}}  " + "  ".join(f"{c:>15}" for c in columns)]
+    for name in sorted(rows):
+        lines.append(
+            f"{name:<{width}}  " + "  ".join(f"{rows[name].get(c, 0):>15}" for c in columns)
+        )
+    total = {c: sum(r.get(c, 0) for r in rows.values()) for c in columns}
+    lines.append(f"{'total':<{width}}  " + "  ".join(f"{total[c]:>15}" for c in columns))
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not (_COUNTS["fuzz"] or _COUNTS["faults"]):
+        return
+    terminalreporter.section("robustness counts (issue 12)")
+    if _COUNTS["fuzz"]:
+        for line in _table("fuzzed reader", _COUNTS["fuzz"], ["inputs", "failures"]):
+            terminalreporter.write_line(line)
+    if _COUNTS["faults"]:
+        columns = ["faults", "outputs checked", "partial", "lost"]
+        for line in _table("stage (rule)", _COUNTS["faults"], columns):
+            terminalreporter.write_line(line)

@@ -89,3 +89,64 @@ def test_cli_config_uses_defaults_only_for_a_missing_default_file(tmp_path, monk
     assert load_cli_config()["results_dir"] == "results"
     with pytest.raises(ConfigError, match="config file not found"):
         load_cli_config(tmp_path / "named.yaml")
+
+
+def test_bad_yaml_is_one_line_naming_the_file_once(tmp_path):
+    # found by the config fuzzer (issue 12): the YAML problem text spanned two lines, and the
+    # file's name was written twice
+    path = tmp_path / "c.yaml"
+    path.write_bytes(b"a: \x00\n")
+    with pytest.raises(ConfigError) as info:
+        load_config_file(path)
+    message = str(info.value)
+    assert "\n" not in message and message.count(str(path)) == 1
+
+
+def test_config_in_utf16_or_utf32_with_a_mark_is_read(tmp_path):
+    # a UTF-32 mark was taken for a UTF-16 one
+    for encoding in ("utf-16", "utf-32", "utf-8-sig"):
+        path = tmp_path / f"{encoding}.yaml"
+        path.write_bytes("threads: 3\n".encode(encoding))
+        assert load_config_file(path)["threads"] == 3
+
+
+def test_config_not_utf8_is_one_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_bytes("results_dir: café\n".encode("latin-1"))
+    with pytest.raises(ConfigError, match=r"c\.yaml line 1 byte 16: not UTF-8 text \(byte 0xe9\)"):
+        load_config_file(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # found by the config fuzzer (issue 12): each raised an exception other than ConfigError
+        ("?\n", "unknown config key 'None'"),  # a key that is not a string reached difflib
+        ("a: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),  # PyYAML's recursion
+        (
+            "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+            "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+            "alias bomb",
+        ),  # a million values for the validator to walk
+        ("a: 2001-02-30\n", "a value YAML cannot read"),  # PyYAML's ValueError
+        ('a: "\\U10001000"\n', "a value YAML cannot read"),  # chr() out of range
+    ],
+)
+def test_hostile_yaml_is_one_config_error(tmp_path, text, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        load_config_file(path)
+
+
+def test_wordle_list_of_an_unknown_collection_fails_before_any_job(tmp_path):
+    # found while extending the config fuzzer to wordle_lists (issue 12): the config loaded and the
+    # plan asked for a token file that no rule makes, which Snakemake reported in many lines
+    from wordgames import plan
+
+    path = tmp_path / "c.yaml"
+    path.write_text("wordle_lists:\n  x: {collection: nowhere, lexicon: lemminflect, length: 5}\n")
+    cfg = load_config_file(path)
+    with pytest.raises(ConfigError, match=r"wordle_lists\.x\.collection: unknown collection"):
+        plan.targets(cfg)

@@ -5,6 +5,14 @@ Each package contributes its commands through a ``register(commands)`` function 
 ``commands.build`` (``wordgames build <stage> ...``, what the Snakemake rules call). Registering only
 builds argparse parsers; heavy imports happen inside the handlers, so ``--help`` stays fast.
 Handlers take the parsed ``argparse.Namespace`` and return an exit code (or ``None`` for 0).
+
+Bad arguments are refused here, for every command at once: every parser is a
+:class:`WordgamesParser`, which gives each numeric option (``type=int`` or ``float``) the range that
+:data:`NUMBER_RANGES` sets for its name (``--top -3``, ``--limit 0``, ``--lives -1``, ``--eta nan``
+fail before any work) and reports any usage error on one line with exit status 2. A numeric option
+without a range fails the CLI tests, so a new one gets its range here. User commands log warnings
+only (``-v`` shows everything), so an error is the one line they print on standard error; build
+stages log at INFO level into their rule's log.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import math
 import sys
 from dataclasses import dataclass
 
@@ -29,6 +38,80 @@ COMMAND_MODULES = (
     "wordgames.guillotine.cli",
     "wordgames.report.cli",
 )
+
+
+#: The smallest value of each numeric option, by name, whatever command declares it: ``(bound,
+#: inclusive)``; floats must also be finite.
+NUMBER_RANGES: dict[str, tuple[float, bool]] = {
+    **dict.fromkeys(
+        [
+            "--top",
+            "--limit",
+            "--lives",
+            "--max-guesses",
+            "--word-length",
+            "--length",
+            "--top-k",
+            "--max-vocab",
+            "--chunk-tokens",
+            "--threads",
+            "--workers",
+            "--dim",
+            "--iterations",
+            "--stop-after",
+            "--order",
+            "--min-df",
+            "--window-min-count",
+            "--answers",
+        ],
+        (1, True),
+    ),
+    **dict.fromkeys(
+        [
+            "--seed",
+            "--window",
+            "--min-count",
+            "--answer-min-count",
+            "--prune",
+            "--heuristic-openers",
+        ],
+        (0, True),
+    ),
+    **dict.fromkeys(["--x-max", "--alpha", "--eta", "--progress-every"], (0, False)),
+}
+
+
+def bounded(kind: type, bound: float, inclusive: bool):
+    """An argparse type: ``kind`` (int or float) at least (or above) ``bound``, and finite."""
+    noun = "an integer" if kind is int else "a number"
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {noun}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+        if value < bound or (value == bound and not inclusive):
+            least = "at least" if inclusive else "greater than"
+            raise argparse.ArgumentTypeError(f"must be {least} {bound:g}, got {text}")
+        return value
+
+    return parse
+
+
+class WordgamesParser(argparse.ArgumentParser):
+    """Numeric options get their range from :data:`NUMBER_RANGES`; errors take one line."""
+
+    def add_argument(self, *args, **kwargs):
+        kind = kwargs.get("type")
+        name = next((a for a in args if a.startswith("--")), None)
+        if kind in (int, float) and name in NUMBER_RANGES:
+            kwargs["type"] = bounded(kind, *NUMBER_RANGES[name])
+        return super().add_argument(*args, **kwargs)
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 @dataclass
@@ -56,7 +139,7 @@ def _config_parent() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = WordgamesParser(
         prog="wordgames",
         description="Language resources from text corpora, and solvers for Wordle, "
         "sentence Hangman and La Ghigliottina.",
@@ -83,8 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    quiet = logging.INFO if args.command == "build" else logging.WARNING
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
+        level=logging.DEBUG if args.verbose else quiet,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )

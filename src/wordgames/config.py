@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from wordgames.errors import ConfigError
+from wordgames.textfiles import read_text
 
 DEFAULT_CONFIGFILE = Path("config/config.yaml")
 DATA_ENV = "WORDGAMES_DATA"
@@ -79,7 +80,7 @@ def _describe(error) -> str:
     where = _key_path(error.absolute_path)
     if error.validator == "additionalProperties":
         known = list(error.schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(known))
+        extra = sorted(str(k) for k in set(error.instance) - set(known))
         parts = []
         for key in extra:
             full = f"{where}.{key}" if error.absolute_path else key
@@ -172,24 +173,57 @@ def read_yaml(path: str | os.PathLike) -> dict:
     if not path.is_file():
         raise ConfigError(f"config file not found: {path}")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_text(path, ConfigError))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
         raise ConfigError(
             f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"
         ) from None
+    except RecursionError:
+        raise ConfigError(f"{path}: YAML nested too deeply") from None
+    except (ValueError, OverflowError) as exc:  # PyYAML's own: a date 2001-02-30, "\U10001000"
+        raise ConfigError(f"{path}: a value YAML cannot read ({exc})") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level must be a mapping of keys")
+    size = _expanded_size(data)
+    if size > MAX_CONFIG_VALUES:
+        raise ConfigError(
+            f"{path}: {size} values once YAML aliases are expanded, more than a "
+            f"config has ({MAX_CONFIG_VALUES}): an alias bomb?"
+        )
     return data
+
+
+#: More values than any config has: YAML aliases (``*a``) could otherwise expand a few lines into
+#: billions of values for validation to walk ("billion laughs").
+MAX_CONFIG_VALUES = 100_000
+
+
+def _expanded_size(node, memo: dict | None = None) -> int:
+    """Values in ``node`` counted as if every alias were copied out (each shared node counted once
+    per use, computed once)."""
+    memo = {} if memo is None else memo
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    if isinstance(node, dict):
+        size = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.items())
+    elif isinstance(node, list):
+        size = 1 + sum(_expanded_size(v, memo) for v in node)
+    else:
+        size = 1
+    memo[key] = size
+    return size
 
 
 def load_config_file(path: str | os.PathLike = DEFAULT_CONFIGFILE) -> Config:
     """Read, validate and fill a config file (what the CLI's ``--configfile`` does)."""
+    data = read_yaml(path)  # its errors name the file already
     try:
-        return load_config(read_yaml(path), source=Path(path))
+        return load_config(data, source=Path(path))
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
 

@@ -7,11 +7,19 @@ line and exits with status 2, without a traceback; anything else is a bug and ke
 
 from __future__ import annotations
 
+import re
+
+_LINE_BREAKS = re.compile(r"\s*[\r\n\u2028\u2029\x0b\x0c\x1c-\x1e\x85]+\s*")
+
 
 class WordgamesError(Exception):
-    """Base class: the message is shown to the user as it is, on one line."""
+    """Base class: the message is shown to the user as it is, on one line (line breaks that a
+    library's text brings in are turned into spaces)."""
 
     exit_code = 2
+
+    def __str__(self) -> str:
+        return _LINE_BREAKS.sub(" ", super().__str__())
 
 
 class ConfigError(WordgamesError):
@@ -32,3 +40,11 @@ class ToolMissingError(WordgamesError):
 
 class ArtifactMissingError(WordgamesError):
     """An artifact the command needs has not been built by the pipeline yet."""
+
+
+class DiskFullError(WordgamesError):
+    """An artifact could not be written for lack of space; the previous version (if any) is kept."""
+
+
+class ResultsInUseError(WordgamesError):
+    """Another pipeline run holds the results folder."""

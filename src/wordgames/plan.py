@@ -107,6 +107,13 @@ def wordle_openers_modes(cfg: Config) -> list[str]:
 
 def wordle_list_jobs(cfg: Config) -> list[tuple[str, str]]:
     """(list, mode) of every solution of the lists built from the corpora (``wordle_lists``)."""
+    known = cfg.section("collections")
+    for name, spec in cfg.settings.wordle_lists.items():
+        if spec.collection not in known:  # else Snakemake's MissingInputException, many lines
+            raise ConfigError(
+                f"wordle_lists.{name}.collection: unknown collection '{spec.collection}' "
+                f"(collections in the config: {', '.join(sorted(known)) or 'none'})"
+            )
     return [
         (name, "hard" if hard else "normal")
         for name, spec in cfg.settings.wordle_lists.items()

@@ -1,21 +1,32 @@
-"""Downloads against a local HTTP server: Range resume, retry, checksum mismatch, atomic result."""
+"""Downloads against a local HTTP server: Range resume, retry, checksum mismatch, atomic result.
+
+The tests marked ``faults`` inject the failures of issue 12: a connection cut half way, a wrong
+checksum, a server that stalls, a full disk (an injected ENOSPC, and a real small tmpfs when this
+machine lets us mount one).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import http.server
 import threading
+import time
+import types
 
 import pytest
 
+from wordgames.corpus import download as download_module
 from wordgames.corpus.download import download
-from wordgames.errors import InputError
+from wordgames.errors import DiskFullError, InputError
 
 PAYLOAD = bytes(range(256)) * 4000  # 1 MB
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):
-    """Serves PAYLOAD with Range support; the first ``cut`` requests stop half way."""
+    """Serves PAYLOAD with Range support; the first ``cut`` requests stop half way; the first
+    ``stall`` requests go silent for ``stall_seconds`` (before the headers, then mid-body)."""
 
     state: dict = {}
 
@@ -23,8 +34,27 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        # the client may give up on a stalled reply
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            self._serve()
+
+    def _stall(self) -> bool:
+        """Whether this reply stalls (counts it)."""
+        if self.state.get("stall", 0) > 0:
+            self.state["stall"] -= 1
+            return True
+        return False
+
+    def _serve(self):
         state = self.state
         state["requests"].append(self.headers.get("Range"))
+        if state.get("garbage", 0) > 0:  # not HTTP at all
+            state["garbage"] -= 1
+            self.wfile.write(b"SPAM\r\n\r\n")
+            return
+        if len(state["requests"]) == 1 and self._stall():  # silent before the status line
+            time.sleep(state["stall_seconds"])
+            return
         if self.path != "/dump.xml.bz2":
             self.send_error(404)
             return
@@ -37,8 +67,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             self.send_response(200)
         body = PAYLOAD[start:]
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", state.get("length", str(len(body))))
         self.end_headers()
+        if self._stall():  # silent after the first half of the body
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            time.sleep(state["stall_seconds"])
+            return
         if state["cut"] > 0:
             state["cut"] -= 1
             self.wfile.write(body[: len(body) // 2])
@@ -140,4 +175,137 @@ def test_download_stage_writes_the_path_it_is_given(server, tmp_path):
         )
         == 0
     )
+    assert target.read_bytes() == PAYLOAD
+
+
+# faults (issue 12) ---------------------------------------------------------------------------------
+@pytest.mark.faults
+def test_cut_download_resumes_to_the_right_checksum(server, tmp_path):
+    url, state = server
+    state["cut"] = 2
+    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1, backoff=0.01)
+    assert hashlib.sha1(target.read_bytes()).hexdigest() == SHA1
+    # each attempt resumed where the previous one stopped
+    assert state["requests"] == [
+        None,
+        f"bytes={len(PAYLOAD) // 2}-",
+        f"bytes={len(PAYLOAD) // 2 + len(PAYLOAD) // 4}-",
+    ]
+
+
+@pytest.mark.faults
+def test_wrong_checksum_deletes_the_file_and_names_both_sums(server, tmp_path):
+    url, _ = server
+    wrong = "f" * 40
+    with pytest.raises(InputError) as info:
+        download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", wrong)
+    message = str(info.value)
+    assert f"expected {wrong}" in message and f"got {SHA1}" in message
+    assert "\n" not in message
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.faults
+def test_stalling_server_times_out_and_retries_with_backoff(server, tmp_path, monkeypatch):
+    url, state = server
+    state.update(stall=2, stall_seconds=1.5)  # silent before the headers, then in mid-body
+    pauses = []
+    monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=pauses.append))
+    target = download(
+        f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1, timeout=0.3, backoff=0.5
+    )
+    assert target.read_bytes() == PAYLOAD
+    assert pauses == [0.5, 1.0]  # the pause doubles
+    # the mid-body stall kept half the bytes: the third request resumed from there
+    assert state["requests"] == [None, None, f"bytes={len(PAYLOAD) // 2}-"]
+
+
+class _FullDisk:
+    """A binary file that takes ``room`` bytes, then fails like a full disk."""
+
+    def __init__(self, fh, room: int):
+        self.fh, self.room = fh, room
+
+    def write(self, data) -> int:
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        n = min(len(data), self.room)
+        self.room -= n
+        return self.fh.write(bytes(data[:n]))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.fh.close()
+
+
+@pytest.mark.faults
+def test_full_disk_fails_at_once_and_the_next_run_resumes(server, tmp_path, monkeypatch):
+    url, state = server
+    pauses = []
+    monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=pauses.append))
+    monkeypatch.setattr(
+        download_module,
+        "open",
+        lambda *a, **k: _FullDisk(open(*a, **k), 300_000),  # noqa: SIM115
+        raising=False,
+    )
+    target = tmp_path / "dump.xml.bz2"
+    with pytest.raises(DiskFullError, match="no space left on device writing .*dump.xml.bz2.part"):
+        download(f"{url}/dump.xml.bz2", target, SHA1)
+    assert not target.exists()
+    assert len(state["requests"]) == 1 and pauses == []  # a full disk is not retried
+    part = tmp_path / "dump.xml.bz2.part"
+    assert part.read_bytes() == PAYLOAD[:300_000]  # what was written is right, and kept
+    monkeypatch.undo()
+    download(f"{url}/dump.xml.bz2", target, SHA1)
+    assert target.read_bytes() == PAYLOAD
+    assert state["requests"][-1] == "bytes=300000-"
+
+
+@pytest.mark.faults
+def test_real_full_disk_download_and_artifact(server, small_tmpfs):
+    import pyarrow as pa
+
+    from wordgames.artifacts import write_parquet
+
+    url, _ = server
+    mnt, grow = small_tmpfs
+    target = mnt / "dump.xml.bz2"
+    with pytest.raises(DiskFullError):
+        download(f"{url}/dump.xml.bz2", target, SHA1)
+    assert not target.exists()
+    part = mnt / "dump.xml.bz2.part"
+    assert PAYLOAD.startswith(part.read_bytes())
+    part.unlink()
+    # an artifact that does not fit: one-line error, the previous version kept, no temporary left
+    write_parquet(pa.table({"x": [1, 2, 3]}), mnt / "t.parquet")
+    before = (mnt / "t.parquet").read_bytes()
+    big = pa.table({"x": [bytes(range(256)) * 8 + i.to_bytes(4, "little") for i in range(400)]})
+    with pytest.raises(DiskFullError, match="previous version is kept"):
+        write_parquet(big, mnt / "t.parquet", compression="none")
+    assert (mnt / "t.parquet").read_bytes() == before
+    assert sorted(p.name for p in mnt.iterdir()) == ["t.parquet"]
+    grow()
+    download(f"{url}/dump.xml.bz2", target, SHA1)
+    assert target.read_bytes() == PAYLOAD
+
+
+@pytest.mark.faults
+def test_a_reply_that_is_not_http_is_retried(server, tmp_path, monkeypatch):
+    # issue 12: http.client's BadStatusLine is not an OSError and ended the stage with a traceback
+    url, state = server
+    state["garbage"] = 1
+    monkeypatch.setattr(download_module, "time", types.SimpleNamespace(sleep=lambda s: None))
+    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1)
+    assert target.read_bytes() == PAYLOAD and len(state["requests"]) == 2
+
+
+@pytest.mark.faults
+def test_a_content_length_that_is_not_a_number_is_ignored(server, tmp_path):
+    # issue 12: int() of the header raised ValueError; the checksum still guards the file
+    url, state = server
+    state["length"] = "lots"
+    target = download(f"{url}/dump.xml.bz2", tmp_path / "dump.xml.bz2", SHA1)
     assert target.read_bytes() == PAYLOAD

@@ -140,6 +140,42 @@ def test_bnc_folder_and_zip(make_config, corpus_data, tmp_path, stages):
         ]
 
 
+def test_bnc_folder_link_to_a_file_outside_is_not_read(make_config, corpus_data, tmp_path, stages):
+    # found by the BNC fuzzer (issue 12): a link inside the corpus folder was followed
+    folder = tmp_path / "bnc"
+    shutil.copytree(corpus_data / "bnc", folder)
+    secret = tmp_path / "secret.xml"
+    secret.write_text("<bncDoc><s><w>private words</w></s></bncDoc>")
+    (folder / "Texts" / "Z99.xml").symlink_to(secret)
+    cfg = _bnc_config(make_config, folder)
+    summary = stages.build(cfg, "bnc")
+    assert summary["skipped"]["link to a file outside the corpus folder"] == 1
+    assert "private" not in paths.corpus_tokens(cfg, "bnc").read_text()
+
+
+def test_bnc_zip_members_that_could_escape_are_skipped(make_config, tmp_path, stages):
+    # found by the BNC fuzzer (issue 12): a member named "\x00" crashed zipfile (IndexError)
+    import stat
+
+    text = "<bncDoc><s><w>kept </w></s></bncDoc>"
+    zip_path = tmp_path / "2554.zip"
+    with zipfile.ZipFile(zip_path, "w") as zf:
+        zf.writestr("Texts/A/A00.xml", text)
+        zf.writestr("Texts/../../escape.xml", text.replace("kept", "dotdot"))
+        zf.writestr("/abs/Texts/B.xml", text.replace("kept", "absolute"))
+        link = zipfile.ZipInfo("Texts/link.xml")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        zf.writestr(link, "/etc/passwd")
+        zf.writestr(zipfile.ZipInfo("\x00"), text)  # zipfile keeps the name up to the NUL: ""
+    cfg = _bnc_config(make_config, zip_path)
+    summary = stages.extract(cfg, "bnc", "000")
+    assert summary["documents"] == 1
+    assert summary["skipped"] == {
+        "archive member named outside the archive's folder": 2,
+        "symbolic link in the archive": 1,
+    }
+
+
 def test_bnc_missing_says_where_to_get_it(make_config, tmp_path, stages):
     cfg = _bnc_config(make_config, tmp_path / "nowhere" / "2554.zip")
     with pytest.raises(InputError, match=r"2554\.zip not found.*Oxford Text Archive.*put the zip"):

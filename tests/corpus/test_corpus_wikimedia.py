@@ -223,3 +223,97 @@ def test_malformed_table_and_reference_do_not_leak():
         "Closing words.<ref name=a/>"
     )
     assert clean_wikitext(text) == "Intro sentence here. After the ref.\nClosing words."
+
+
+# found by the MediaWiki fuzzer (issue 12) ------------------------------------------------------------
+HEAD = (
+    b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/"><siteinfo><sitename>W'
+    b"</sitename></siteinfo>\n"
+)
+
+
+def _page(title: bytes, text: bytes, ns: bytes = b"0") -> bytes:
+    return (
+        b"<page><title>" + title + b"</title><ns>" + ns + b"</ns><id>1</id><revision><id>1"
+        b"</id><text>" + text + b"</text></revision></page>\n"
+    )
+
+
+def test_a_page_mwxml_cannot_read_is_skipped_and_the_rest_read(tmp_path):
+    # an empty title (or a namespace that is not a number) raised from inside mwxml and ended the dump
+    dump = tmp_path / "d.xml"
+    dump.write_bytes(
+        HEAD
+        + _page(b"", b"x")
+        + _page(b"A", b"y", ns=b"main")
+        + _page(b"B", b"kept")
+        + b"</mediawiki>\n"
+    )
+    tally = Tally()
+    pages = [(p.title, text) for _, p, text in iter_pages(dump, tally)]
+    assert pages == [("B", "kept")]
+    assert tally.skipped["malformed page"] == 2
+
+
+def test_empty_or_foreign_xml_is_one_input_error(tmp_path):
+    # an empty file raised AssertionError from mwxml
+    for data, message in ((b"", "empty file"), (b"<html><page></page></html>", "not a MediaWiki")):
+        path = tmp_path / "d.xml"
+        path.write_bytes(data)
+        with pytest.raises(InputError, match=message):
+            list(iter_pages(path, Tally()))
+
+
+def test_a_huge_page_is_skipped_in_bounded_time_and_memory(tmp_path, monkeypatch):
+    # a 100 MB single-line page took 5 minutes and 2 GB (buffers copied for every read); the same
+    # shape, scaled down with the limit, is now read through and counted
+    from wordgames.corpus import wikimedia
+
+    monkeypatch.setattr(wikimedia, "MAX_PAGE_BYTES", 1 << 20)
+    monkeypatch.setattr(wikimedia, "CHUNK", 1 << 16)
+    dump = tmp_path / "d.xml"
+    dump.write_bytes(
+        HEAD + _page(b"Big", b"word " * 500_000) + _page(b"Small", b"kept") + b"</mediawiki>\n"
+    )
+    tally = Tally()
+    assert [p.title for _, p, _ in iter_pages(dump, tally)] == ["Small"]
+    assert tally.skipped == {"page over 1 MB": 1}
+
+
+def test_page_filter_work_is_linear(tmp_path):
+    # reads were served by copying the rest of the buffer each time: quadratic in the page size
+    import time
+
+    from wordgames.corpus.wikimedia import MAX_PAGE_BYTES
+
+    def seconds(size: int) -> float:
+        dump = tmp_path / f"d{size}.xml"
+        dump.write_bytes(HEAD + _page(b"P", b"w" * size) + b"</mediawiki>\n")
+        start = time.process_time()
+        assert len(list(iter_pages(dump, Tally()))) == 1
+        return time.process_time() - start
+
+    small, large = seconds(MAX_PAGE_BYTES // 16), seconds(MAX_PAGE_BYTES // 2)
+    assert large < 24 * max(small, 0.01), (small, large)  # 8x the bytes; a square would be 64x
+
+
+def test_deeply_nested_templates_are_an_input_error():
+    # mwparserfromhell's tree builder ran out of stack (RecursionError) from the cleaner
+    with pytest.raises(InputError, match="nested too deeply"):
+        clean_wikitext("{{" * 2000 + "x" + "}}" * 2000)
+
+
+def test_every_line_break_the_tokenizer_knows_ends_a_cleaned_line():
+    # found by the wikitext fuzzer (issue 12): "\r" and "\x1e" stayed inside a "line"
+    assert clean_wikitext("one\rtwo\x1ethree\u2028four").splitlines() == [
+        "one",
+        "two",
+        "three",
+        "four",
+    ]
+    assert clean_wikitext("one\rtwo\x1ethree\u2028four").split("\n") == [
+        "one",
+        "two",
+        "three",
+        "four",
+    ]

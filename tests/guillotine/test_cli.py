@@ -240,3 +240,12 @@ def test_solve_says_no_confident_answer_below_the_models_threshold(config, capsy
     assert main(args) == 0
     assert "no confident answer" not in capsys.readouterr().out
     assert len(FEATURES) == len(model.features)
+
+
+def test_empty_clues_are_named(config, capsys):
+    # issue 12: five empty clues were answered "give exactly 5 clues, got 5"
+    rc = main(
+        ["guillotine", "solve", "pane", "", "testa", " ", "zoccolo", "--configfile", str(config)]
+    )
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "clues 2, 4 are empty" in err

@@ -86,3 +86,37 @@ def test_overlap_excludes_games_sharing_four_or_more_clues():
     ]
     assert overlapping(pool, evaluated) == {0, 1}
     assert overlapping(pool, evaluated, min_shared=3) == {0, 1, 2}
+
+
+def test_csv_header_without_clue_columns_is_an_input_error(tmp_path):
+    # found by the game-file fuzzer (issue 12): max() of no clue columns raised ValueError
+    path = tmp_path / "g.csv"
+    path.write_text("solution\nduro\n")
+    with pytest.raises(InputError, match=r"g\.csv line 1: the header names 0 clue columns"):
+        read_games(path)
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl", ".csv", ".tsv"])
+def test_game_file_not_utf8_names_line_and_byte(tmp_path, suffix):
+    path = tmp_path / f"g{suffix}"
+    path.write_bytes("pane,gioco,testa,osso,zoccolo,duro\ncittà".encode("latin-1"))
+    with pytest.raises(InputError, match=rf"g\{suffix} line 2 byte 39: not UTF-8"):
+        read_games(path)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '{"clues": null}',
+        '{"clues": "abcde"}',
+        '{"clues": [1, 2, 3, 4, 5]}',
+        '{"clues": ["a", "b", "c", "d", "e"], "solution": [1]}',
+    ],
+)
+def test_clues_and_solution_of_the_wrong_type_are_input_errors(tmp_path, item):
+    # found by the game-file fuzzer (issue 12): null clues raised TypeError; a string of five
+    # letters was read as five clues
+    path = tmp_path / "g.jsonl"
+    path.write_text(item + "\n")
+    with pytest.raises(InputError, match=r"g\.jsonl line 1: the (clues|solution) must be"):
+        read_games(path)

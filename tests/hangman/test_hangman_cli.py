@@ -172,3 +172,16 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
     assert [r["solver"] for r in rows] == ["baseline", "posterior"]
     assert rows[1]["games"] == 4 and rows[1]["wins"] == sum(g["won"] for g in games)
     assert "| tiny | posterior | 4 |" in (tmp_path / "summary.md").read_text()
+
+
+def test_eval_phrase_file_not_utf8_is_one_line(tmp_path, capsys):
+    # issue 12: a Latin-1 phrase file died with a UnicodeDecodeError traceback
+    from wordgames.cli import main
+
+    phrases = tmp_path / "latin1.txt"
+    phrases.write_bytes("it's a sunny day\ncafé au lait\n".encode("latin-1"))
+    assert main(["hangman", "eval", "--phrases", str(phrases)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"wordgames: error: {phrases} line 2 byte 20: not UTF-8 text (byte 0xe9); save it as UTF-8"
+    ]

@@ -109,3 +109,9 @@ def test_parse_board():
 def test_parse_board_rejects_impossible_states(masked, wrong, message):
     with pytest.raises((GameStateError, InputError), match=message):
         parse_board(masked, wrong, lives=3)
+
+
+def test_a_board_with_letters_outside_a_to_z_is_refused():
+    # issue 12: a Greek board was taken as punctuation around one hidden letter
+    with pytest.raises(InputError, match="letters outside a-z"):
+        parse_board("κ_λ")

@@ -242,3 +242,11 @@ def test_solve_stage_and_summary(tmp_path, capsys):
     )
     opt = json.loads(quick.read_text())["optimal"]
     assert opt["heuristic"] and opt["proved_over_openers"] == 3 and opt["total"] >= 123
+
+
+@pytest.mark.parametrize("alphabet", ["", "àè", "ab#", "ABC", "0"])
+def test_an_alphabet_outside_a_z_is_refused(alphabet):
+    # found by the list builder's fuzzer (issue 12): with alphabet "0" a list of "00" was written,
+    # which the next stage (wordle-list-solve) refused
+    with pytest.raises(InputError, match="give letters of a-z"):
+        build_lists({"00": 5}, {"00": {"noun": {"00"}}}, length=2, answers=1, alphabet=alphabet)

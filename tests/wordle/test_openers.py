@@ -211,6 +211,40 @@ def test_checkpoint_of_other_lists_is_refused(tmp_path, small_data):
         search_openers(small_data, hard=True, top=2, checkpoint=ckpt)
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        # found by the checkpoint fuzzer (issue 12): OverflowError, ValueError, TypeError tracebacks
+        '{"w": "%s", "v": 1e400, "k": "exact"}',
+        '{"w": "%s", "v": 3, "k": "exact", "s": "x"}',
+        '{"w": "%s", "v": 3, "k": "exact", "s": null}',
+        # ... and a total of 1, read from true
+        '{"w": "%s", "v": true, "k": "exact"}',
+    ],
+)
+def test_checkpoint_records_of_the_wrong_type_are_refused(tmp_path, small_data, record):
+    ckpt = tmp_path / "openers.jsonl"
+    search_openers(small_data, top=2, checkpoint=ckpt)
+    lines = ckpt.read_text().splitlines()
+    lines.insert(1, record % small_data.guesses[0])
+    ckpt.write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError, match="line 2: not a checkpoint record"):
+        search_openers(small_data, top=2, checkpoint=ckpt)
+
+
+def test_checkpoint_not_utf8_or_cut_in_its_header_line(tmp_path, small_data):
+    ckpt = tmp_path / "openers.jsonl"
+    ckpt.write_bytes(b"\x80{}\n")
+    with pytest.raises(InputError, match=r"openers\.jsonl line 1 byte 0: not UTF-8"):
+        search_openers(small_data, top=2, checkpoint=ckpt)
+    # a run killed while it wrote the header left a prefix of it: the next run starts afresh
+    search_openers(small_data, top=2, checkpoint=ckpt.with_suffix(".full"))
+    header = ckpt.with_suffix(".full").read_text().splitlines()[0]
+    ckpt.write_text(header[:20])
+    fresh = search_openers(small_data, top=2, checkpoint=ckpt)
+    assert fresh.extra["resumed_records"] == 0 and ckpt.read_text().startswith(header + "\n")
+
+
 def test_table_and_summary(small_data):
     result = search_openers(small_data, top=2)
     table = result.table()

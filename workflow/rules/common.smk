@@ -83,6 +83,39 @@ def get_targets():
     return [str(p) for p in plan.targets(CFG)]
 
 
+def get_lost_outputs(wildcards):
+    """Outputs a killed run left missing, so rule all asks for them again.
+
+    While a job runs Snakemake marks its outputs incomplete (.snakemake/incomplete/<base64 of the
+    path>) and deletes their previous versions; when the job is killed with Snakemake itself (SIGKILL,
+    a power cut) the marks stay. Snakemake reruns an incomplete file only when it exists, and a missing
+    file only when something downstream needs updating, so a lost intermediate artifact (a vocabulary
+    a DuckDB catalog reads, a corpus table the guillotine solver reads) would stay lost. Only marked
+    files that are missing and that a rule of this workflow produces are asked for.
+    """
+    import base64
+    import binascii
+    import os
+    from pathlib import Path
+
+    root = Path(".snakemake", "incomplete")
+    lost = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            parts = Path(folder, name).relative_to(root).parts
+            try:
+                path = base64.urlsafe_b64decode(
+                    "".join(p.removeprefix("@") for p in parts)
+                ).decode()
+            except (binascii.Error, UnicodeDecodeError):
+                continue  # not a mark (Snakemake's own bookkeeping files)
+            if not os.path.exists(path) and any(
+                r.name != "all" and r.is_producer(path) for r in workflow.rules
+            ):
+                lost.append(path)
+    return sorted(lost)
+
+
 def get_report_sections():
     return plan.report_sections(CFG)
 

@@ -7,11 +7,15 @@ there, extraction stops with a message saying where to get it and where to put i
 Each text (``Texts/A/A0/A00.xml``) is one document; each ``<s>`` is one sentence, its word forms
 being the text of its ``<w>`` and ``<c>`` elements (``<w>`` carries the trailing space). Texts are
 streamed with iterparse and cleared as they go. A text that is not well-formed XML is skipped and
-counted; a corrupt zip fails with its name.
+counted; a corrupt zip fails with its name. Nothing is unpacked: texts are read from the zip or the
+folder where they are. Zip members that are symbolic links or whose names would leave the folder if
+unpacked (absolute, or with ``..``), and files of the folder that are links to files outside it, are
+skipped and counted, so a hostile archive cannot make the reader take in another file.
 """
 
 from __future__ import annotations
 
+import stat
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator
@@ -39,20 +43,48 @@ def _source(c: Corpus, files: list[Path]) -> Path:
     return path
 
 
-def _members(path: Path):
+def _inside(path: Path, root: Path) -> bool:
+    return path.resolve().is_relative_to(root)
+
+
+def _safe_member(info: zipfile.ZipInfo) -> str | None:
+    """Why a zip member is not read (None when it is a plain file with a plain name)."""
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return "symbolic link in the archive"
+    name = info.filename.replace("\\", "/")
+    if name.startswith("/") or ".." in name.split("/") or (len(name) > 1 and name[1] == ":"):
+        return "archive member named outside the archive's folder"
+    return None
+
+
+def _members(path: Path, tally):
     """(name, opener) of every text of the corpus, sorted by name."""
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.xml") if p.is_file())
+        root = path.resolve()
+        files = []
+        for p in sorted(path.rglob("*.xml")):  # rglob does not descend into linked folders
+            if not p.is_file():
+                continue
+            if not _inside(p, root):
+                tally.skip("link to a file outside the corpus folder", str(p))
+                continue
+            files.append(p)
         return [(str(p.relative_to(path)), (lambda p=p: open(p, "rb"))) for p in files], None
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise InputError(f"{path}: not a readable zip file ({exc})") from None
-    names = sorted(
-        n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}"
-    )
-    if not names:
-        names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml"))
+    members = []
+    for info in archive.infolist():
+        # not info.is_dir(): zipfile cuts a name at a NUL byte, and fails on the empty name left
+        if info.filename.endswith("/") or not info.filename.lower().endswith(".xml"):
+            continue
+        problem = _safe_member(info)
+        if problem is not None:
+            tally.skip(problem, f"{path}:{info.filename}")
+            continue
+        members.append(info.filename)
+    names = sorted(n for n in members if "/Texts/" in f"/{n}") or sorted(members)
     return [(n, (lambda n=n: archive.open(n))) for n in names], archive
 
 
@@ -73,7 +105,7 @@ def bnc_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterato
     from wordgames.progress import progress
 
     path = _source(c, files)
-    members, archive = _members(path)
+    members, archive = _members(path, tally)
     exclude = c.options.exclude
     try:
         for ordinal, (name, opener) in enumerate(progress(members, desc=c.name, unit="text")):

@@ -107,11 +107,10 @@ def _collect(args) -> int:
 
 
 def _tokenize_text(args) -> int:
-    import sys
-
     from wordgames.corpus.tokenize import tokenize
+    from wordgames.textfiles import read_stdin
 
-    for sentence in tokenize(sys.stdin.read(), args.language):
+    for sentence in tokenize(read_stdin(), args.language):
         print(" ".join(sentence))
     return 0
 

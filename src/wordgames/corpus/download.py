@@ -2,7 +2,10 @@
 
 The file is fetched into ``<target>.part``; an interrupted download resumes from the bytes already
 there with an HTTP ``Range`` request (a server that ignores Range makes it start over). Each attempt
-that fails on the network is retried with a growing pause. When the body is complete its SHA-1 is
+that fails on the network (refused, reset, cut short, or silent for ``timeout`` seconds) is retried
+with a doubling pause; a local write error is not retried: a full disk raises
+:class:`~wordgames.errors.DiskFullError` and keeps the ``.part`` file for the next run to resume.
+When the body is complete its SHA-1 is
 checked against the expected one; on a match the ``.part`` file is renamed onto the target (atomic),
 on a mismatch it is deleted and :class:`~wordgames.errors.InputError` says both checksums.
 Wikimedia publishes the checksums beside each dated dump (``<wiki>-<date>-sha1sums.txt``).
@@ -10,7 +13,9 @@ Wikimedia publishes the checksums beside each dated dump (``<wiki>-<date>-sha1su
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import http.client
 import logging
 import os
 import time
@@ -18,7 +23,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from wordgames.errors import InputError
+from wordgames.errors import DiskFullError, InputError
 from wordgames.progress import progress
 
 log = logging.getLogger(__name__)
@@ -33,6 +38,26 @@ def sha1_of(path: Path, start_hash=None) -> str:
         for block in iter(lambda: fh.read(BLOCK), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def _local_error(exc: OSError, part: Path) -> InputError:
+    """An error writing ``part`` is the user's machine, not the network: it is not retried."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DiskFullError(
+            f"no space left on device writing {part}: free some space and run again "
+            "(the download resumes from the bytes already there)"
+        )
+    return InputError(f"cannot write {part}: {exc.strerror or exc}")
+
+
+def _write_all(fh, block: bytes, part: Path) -> None:
+    view = memoryview(block)
+    while view:
+        try:
+            written = fh.write(view)
+        except OSError as exc:
+            raise _local_error(exc, part) from None
+        view = view[written:]
 
 
 def _attempt(url: str, part: Path, timeout: float) -> None:
@@ -52,11 +77,16 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
         if have and status != 206:
             log.info("server ignored the Range request: starting %s again", url)
             have = 0
-        length = response.headers.get("Content-Length")
-        total = (int(length) + have) if length is not None else None
-        mode = "ab" if have else "wb"
+        length = response.headers.get("Content-Length", "")
+        total = int(length) + have if length.isdigit() else None
+        try:  # unbuffered: a full disk fails in _write_all, not later in close()
+            fh = open(part, "ab" if have else "wb", buffering=0)  # noqa: SIM115
+        except OSError as exc:
+            raise _local_error(exc, part) from None
+        # read1 returns what has arrived, so the bytes before a stall are kept for the resume
+        read = getattr(response, "read1", response.read)
         with (
-            open(part, mode) as fh,
+            fh,
             progress(
                 desc=part.name.removesuffix(".part"),
                 total=total,
@@ -67,10 +97,10 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
             ) as bar,
         ):
             while True:
-                block = response.read(BLOCK)
+                block = read(BLOCK)
                 if not block:
                     break
-                fh.write(block)
+                _write_all(fh, block, part)
                 bar.update(len(block))
         if total is not None and part.stat().st_size < total:
             raise ConnectionError(f"connection closed after {part.stat().st_size} of {total} bytes")
@@ -102,7 +132,7 @@ def download(
             _attempt(url, part, timeout)
             last_error = None
             break
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as exc:
+        except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
             if isinstance(exc, urllib.error.HTTPError) and exc.code in (401, 403, 404, 410):
                 raise InputError(f"{url}: HTTP {exc.code} {exc.reason}") from None
             last_error = exc

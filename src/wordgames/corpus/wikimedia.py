@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import logging
 import lzma
 import re
@@ -42,30 +43,12 @@ MINIMAL_SITEINFO = b"<siteinfo><sitename>unknown</sitename></siteinfo>\n"
 # ---------------------------------------------------------------------------------------------------
 # streaming
 
-
-class _Counting:
-    """A raw file that remembers how many bytes were read (the compressed offset of errors)."""
-
-    def __init__(self, fh):
-        self.fh = fh
-
-    def read(self, n=-1):
-        return self.fh.read(n)
-
-    def readinto(self, b):
-        return self.fh.readinto(b)
-
-    def tell(self):
-        return self.fh.tell()
-
-    def close(self):
-        self.fh.close()
-
-    def readable(self):
-        return True
-
-    def __getattr__(self, name):
-        return getattr(self.fh, name)
+#: A page larger than this (bytes of XML) is skipped and counted: MediaWiki itself refuses articles
+#: over $wgMaxArticleSize (2 MB on Wikipedia), so only a broken or hostile dump has one, and holding it
+#: would make memory grow with the page.
+MAX_PAGE_BYTES = 32 << 20
+#: The header (everything before the first ``<page>``: XML declaration, ``<siteinfo>``) is a few KB.
+MAX_HEADER_BYTES = 32 << 20
 
 
 def open_dump(path: Path):
@@ -85,28 +68,25 @@ def open_dump(path: Path):
 
 
 class PageFilter:
-    """A file-like view of a dump that passes on only well-formed ``<page>`` elements.
+    """Cuts a decompressed dump into its header and its well-formed ``<page>`` elements.
 
-    ``read(n)`` serves the header, every well-formed page and the footer; a page that is not well-formed
-    XML, or that is cut off by the start of the next page, is dropped and counted in ``tally`` (reason
-    "broken XML fragment"), with its byte offset in the log.
+    :meth:`header` is everything before the first ``<page>``; :meth:`pages` yields (byte offset,
+    bytes) of each page that is well-formed XML with a title and a revision. A page that is not, or
+    that the next ``<page>`` cuts off, is skipped and counted in ``tally`` ("broken XML fragment"),
+    with its offset in the log; so is a page over :data:`MAX_PAGE_BYTES` ("page over 32 MB"), read
+    through without being held. Bytes between pages are dropped. Memory stays within a page and a
+    chunk, and the work is linear in the size of the dump.
     """
 
     def __init__(self, stream, raw, path: Path, tally):
         self.stream, self.raw, self.path, self.tally = stream, raw, path, tally
-        self.offset = 0  # decompressed bytes consumed before self.buffer
-        self.buffer = b""
-        self.out = bytearray()
-        self.in_page = False
-        self.header_done = False
-        self.saw_siteinfo = False
+        self.buffer = bytearray()
+        self.offset = 0  # decompressed bytes dropped before self.buffer
         self.eof = False
-        self.saw_end = False
-        self.recent = b""
-        self._chunks = self._generate()
+        self.footer = False  # saw </mediawiki>
 
     # reading the decompressed stream, with errors that name the file and offset
-    def _read_raw(self) -> bytes:
+    def _fill(self) -> None:
         try:
             data = self.stream.read(CHUNK)
         except EOFError:
@@ -118,9 +98,11 @@ class PageFilter:
             raise InputError(
                 f"{self.path}: corrupt compressed data near byte {self._raw_pos()} ({exc})"
             ) from None
-        if self.offset == 0 and not self.buffer and data:
+        if not data:
+            self.eof = True
+        elif self.offset == 0 and not self.buffer:
             self._check_start(data)
-        return data
+        self.buffer += data
 
     def _raw_pos(self) -> int:
         try:
@@ -137,7 +119,116 @@ class PageFilter:
         if not head.startswith(b"<"):
             raise InputError(f"{self.path}: byte 0: not an XML file")
 
-    def _valid(self, chunk: bytes) -> str | None:
+    def _drop(self, n: int, outside_pages: bool = False) -> None:
+        """Forget the first ``n`` bytes; between pages, note a ``</mediawiki>`` among them."""
+        if outside_pages and b"</mediawiki>" in self.buffer[: n + len(b"</mediawiki>") - 1]:
+            self.footer = True
+        del self.buffer[:n]
+        self.offset += n
+
+    def _find(self, marker: bytes, start: int) -> tuple[int, int]:
+        """(position of ``marker`` from ``start`` or -1, where the next search can start)."""
+        pos = self.buffer.find(marker, start)
+        return pos, max(start, len(self.buffer) - len(marker) + 1)
+
+    def header(self) -> bytes:
+        """The bytes before the first ``<page>`` (all of the dump if it has none)."""
+        scan = 0
+        while True:
+            pos, scan = self._find(PAGE_OPEN, scan)
+            if pos >= 0 or self.eof:
+                break
+            if len(self.buffer) > MAX_HEADER_BYTES:
+                raise InputError(
+                    f"{self.path}: no <page> in the first {MAX_HEADER_BYTES >> 20} MB: "
+                    "not a MediaWiki export"
+                )
+            self._fill()
+        head = bytes(self.buffer[:pos] if pos >= 0 else self.buffer)
+        self._drop(len(head), outside_pages=True)
+        return head
+
+    def pages(self) -> Iterator[tuple[int, bytes]]:
+        while True:
+            # between pages: drop everything up to the next <page>
+            scan = 0
+            while True:
+                pos, scan = self._find(PAGE_OPEN, scan)
+                if pos >= 0 or self.eof:
+                    break
+                keep = len(PAGE_OPEN) - 1 + len(b"</mediawiki>")
+                if len(self.buffer) > keep:
+                    self._drop(len(self.buffer) - keep, outside_pages=True)
+                    scan = 0
+                self._fill()
+            if pos < 0:
+                self._drop(len(self.buffer), outside_pages=True)
+                if not self.footer:
+                    raise InputError(
+                        f"{self.path}: XML ends at byte {self.offset} without "
+                        "</mediawiki> (truncated file?)"
+                    )
+                return
+            self._drop(pos, outside_pages=True)
+            yield from self._page()
+
+    def _page(self) -> Iterator[tuple[int, bytes]]:
+        """The page at the start of the buffer (or nothing, when it is skipped)."""
+        start = self.offset
+        scan_end = scan_next = len(PAGE_OPEN)
+        while True:
+            end, scan_end = self._find(PAGE_CLOSE, scan_end)
+            nxt, scan_next = self._find(PAGE_OPEN, scan_next)
+            if nxt >= 0 and (end < 0 or nxt < end):
+                self.tally.skip(
+                    "broken XML fragment", f"{self.path} byte {start}", "page without </page>"
+                )
+                self._drop(nxt)
+                return
+            if end >= 0:
+                end += len(PAGE_CLOSE)
+                chunk = bytes(self.buffer[:end])
+                self._drop(end)
+                problem = self._valid(chunk)
+                if problem is None:
+                    yield start, chunk
+                else:
+                    self.tally.skip("broken XML fragment", f"{self.path} byte {start}", problem)
+                return
+            if self.eof:
+                raise InputError(
+                    f"{self.path}: XML ends inside a page that starts at byte {start} "
+                    "(truncated file?)"
+                )
+            if len(self.buffer) > MAX_PAGE_BYTES:
+                self._skip_oversized(start)
+                return
+            self._fill()
+
+    def _skip_oversized(self, start: int) -> None:
+        """Read through a page too large to hold, up to its end (or the next page)."""
+        self.tally.skip(f"page over {MAX_PAGE_BYTES >> 20} MB", f"{self.path} byte {start}")
+        self._drop(len(PAGE_OPEN))
+        keep = len(PAGE_CLOSE) - 1
+        while True:
+            end = self.buffer.find(PAGE_CLOSE)
+            nxt = self.buffer.find(PAGE_OPEN)
+            if nxt >= 0 and (end < 0 or nxt < end):
+                self._drop(nxt)
+                return
+            if end >= 0:
+                self._drop(end + len(PAGE_CLOSE))
+                return
+            if self.eof:
+                raise InputError(
+                    f"{self.path}: XML ends inside a page that starts at byte "
+                    f"{start} (truncated file?)"
+                )
+            self._drop(max(0, len(self.buffer) - keep))
+            self._fill()
+
+    @staticmethod
+    def _valid(chunk: bytes) -> str | None:
         parser = xml.parsers.expat.ParserCreate()
         names: set[str] = set()
         parser.StartElementHandler = lambda name, attrs: names.add(name)
@@ -151,132 +242,57 @@ class PageFilter:
             return "page without <title> or <revision>"
         return None
 
-    def _generate(self) -> Iterator[bytes]:
-        while True:
-            if not self.in_page:
-                pos = self.buffer.find(PAGE_OPEN)
-                if pos < 0:
-                    if self.eof:
-                        if b"</mediawiki>" not in self.recent + self.buffer:
-                            raise InputError(
-                                f"{self.path}: XML ends at byte {self.offset + len(self.buffer)} "
-                                "without </mediawiki> (truncated file?)"
-                            )
-                        yield self.buffer
-                        self.saw_end = True
-                        return
-                    # keep a tail in case "<page>" straddles two chunks
-                    keep = len(PAGE_OPEN) - 1
-                    head, self.buffer = self.buffer[:-keep] or b"", self.buffer[-keep:]
-                    if head:
-                        self._note_header(head)
-                        self.offset += len(head)
-                        yield head
-                    self._fill()
-                    continue
-                head = self.buffer[:pos]
-                if head:
-                    self._note_header(head)
-                    yield head
-                if not self.header_done:
-                    self.header_done = True
-                    if not self.saw_siteinfo:
-                        self.tally.counts["dump without <siteinfo>"] += 1
-                        yield MINIMAL_SITEINFO
-                self.offset += pos
-                self.buffer = self.buffer[pos:]
-                self.in_page = True
-            # inside a page: find its end
-            end = self.buffer.find(PAGE_CLOSE)
-            nxt = self.buffer.find(PAGE_OPEN, len(PAGE_OPEN))
-            if nxt >= 0 and (end < 0 or nxt < end):
-                self.tally.skip(
-                    "broken XML fragment", f"{self.path} byte {self.offset}", "page without </page>"
-                )
-                self.offset += nxt
-                self.buffer = self.buffer[nxt:]
-                continue
-            if end < 0:
-                if self.eof:
-                    raise InputError(
-                        f"{self.path}: XML ends inside a page that starts at byte {self.offset} "
-                        "(truncated file?)"
-                    )
-                self._fill()
-                continue
-            end += len(PAGE_CLOSE)
-            chunk = self.buffer[:end]
-            problem = self._valid(chunk)
-            if problem is None:
-                yield chunk
-            else:
-                self.tally.skip("broken XML fragment", f"{self.path} byte {self.offset}", problem)
-            self.offset += end
-            self.buffer = self.buffer[end:]
-            self.in_page = False
 
-    def _note_header(self, data: bytes) -> None:
-        self.recent = (self.recent + data)[-64:]
-        if not self.header_done and b"<siteinfo" in data:
-            self.saw_siteinfo = True
+def _site_info(header: bytes, path: Path, tally):
+    """The dump's ``<siteinfo>`` (a minimal one, counted, when the header has none)."""
+    import mwxml
+    from mwxml.errors import MalformedXML
 
-    def _fill(self) -> None:
-        data = self._read_raw()
-        if not data:
-            self.eof = True
-        self.buffer += data
-
-    def read(self, n: int = -1) -> bytes:
-        while n < 0 or len(self.out) < n:
-            try:
-                self.out += next(self._chunks)
-            except StopIteration:
-                break
-        if n < 0:
-            data, self.out = bytes(self.out), bytearray()
-        else:
-            data, self.out = bytes(self.out[:n]), self.out[n:]
-        return data
+    if not header.strip():
+        raise InputError(f"{path}: empty file, not a MediaWiki export")
+    header = header.split(b"</mediawiki>")[0]  # a dump without pages ends in its header
+    if b"<siteinfo" not in header:
+        tally.counts["dump without <siteinfo>"] += 1
+        header += MINIMAL_SITEINFO
+    try:
+        return mwxml.Dump.from_file(io.BytesIO(header + b"</mediawiki>")).site_info
+    except xml.etree.ElementTree.ParseError as exc:
+        raise InputError(f"{path}: XML header is not well-formed ({exc})") from None
+    except (MalformedXML, AssertionError, ValueError, KeyError, AttributeError, TypeError) as exc:
+        # mwxml checks the root element with assert and converts fields without checking them
+        raise InputError(f"{path}: not a MediaWiki export ({type(exc).__name__}: {exc})") from None
 
 
 def iter_pages(path: Path, tally, on_siteinfo=None) -> Iterator[tuple[int, object, str | None]]:
     """(ordinal, mwxml page, wikitext of its last revision) for every well-formed page of the dump.
 
-    Broken fragments and malformed pages are counted in ``tally`` and not yielded (nor numbered).
+    Each page is parsed on its own, so a page mwxml cannot read (no title, a namespace that is not a
+    number, a bad timestamp...) is skipped and counted as "malformed page" while the rest of the dump
+    is read. Skipped pages are not numbered.
     """
-    import mwxml
-    from mwxml.errors import MalformedXML
+    from mwxml import Page
+    from mwxml.element_iterator import ElementIterator
 
     stream, raw = open_dump(path)
     try:
-        filtered = PageFilter(stream, raw, path, tally)
-        try:
-            dump = mwxml.Dump.from_file(filtered)
-        except MalformedXML as exc:
-            raise InputError(f"{path}: not a MediaWiki export ({exc})") from None
-        except xml.etree.ElementTree.ParseError as exc:
-            raise InputError(f"{path}: XML header is not well-formed ({exc})") from None
+        pages = PageFilter(stream, raw, path, tally)
+        site_info = _site_info(pages.header(), path, tally)
         if on_siteinfo is not None:
-            on_siteinfo(dump.site_info)
+            on_siteinfo(site_info)
+        namespaces = {ns.name: ns for ns in site_info.namespaces or ()} or None
         ordinal = -1
-        it = iter(dump)
-        while True:
+        for offset, chunk in pages.pages():
             try:
-                page = next(it)
-            except StopIteration:
-                break
-            except (MalformedXML, xml.etree.ElementTree.ParseError) as exc:
-                raise InputError(
-                    f"{path}: XML not well-formed near byte {filtered.offset} ({exc})"
-                ) from None
-            ordinal += 1
-            text = None
-            try:
+                page = Page.from_element(ElementIterator.from_file(io.BytesIO(chunk)), namespaces)
+                text = None
                 for revision in page:
                     text = revision.text
-            except (MalformedXML, KeyError, ValueError) as exc:
-                tally.skip("malformed page", f"{path} page {page.title!r}", str(exc))
+            except Exception as exc:  # noqa: BLE001 - one unreadable page must not stop a dump
+                tally.skip(
+                    "malformed page", f"{path} byte {offset}", f"{type(exc).__name__}: {exc}"
+                )
                 continue
+            ordinal += 1
             yield ordinal, page, text
     finally:
         stream.close()
@@ -414,7 +430,8 @@ def _drop_sections(code) -> None:
 def tidy_lines(text: str) -> list[str]:
     """Collapse spaces, drop list markers, keep lines that contain a word."""
     lines = []
-    for line in _LEFTOVER_TAG.sub("", _MAGIC.sub("", text)).split("\n"):
+    # every line break the tokenizer knows (\r, \x1e, \u2028...), so that a line is one paragraph
+    for line in _LEFTOVER_TAG.sub("", _MAGIC.sub("", text)).splitlines():
         line = _SPACES.sub(" ", _LIST_MARK.sub("", line.strip())).strip()
         if line and _HAS_WORD.search(line):
             lines.append(line)
@@ -462,16 +479,27 @@ def clean_wikitext(wikitext: str, drop_sections: bool = True, drop=DROP_LINK_PRE
     """Wikitext to plain text, one paragraph or list item a line (see the module docstring).
 
     ``drop``: link prefixes (lower case) whose links are removed (files, categories); see
-    :func:`site_drop_prefixes`.
+    :func:`site_drop_prefixes`. Markup nested beyond what the parser can walk (MediaWiki itself
+    stops expanding templates 40 levels down) raises :class:`~wordgames.errors.InputError`.
     """
+    code = _parse(strip_tables(strip_refs(wikitext)), skip_style_tags=False)
+    try:
+        if drop_sections:
+            _drop_sections(code)
+        out: list[str] = []
+        _strip(code.nodes, out, drop)
+    except RecursionError:
+        raise InputError("wikitext nested too deeply to read") from None
+    return "\n".join(tidy_lines("".join(out)))
+
+
+def _parse(wikitext: str, **options):
     import mwparserfromhell
 
-    code = mwparserfromhell.parse(strip_tables(strip_refs(wikitext)), skip_style_tags=False)
-    if drop_sections:
-        _drop_sections(code)
-    out: list[str] = []
-    _strip(code.nodes, out, drop)
-    return "\n".join(tidy_lines("".join(out)))
+    try:
+        return mwparserfromhell.parse(wikitext, **options)
+    except RecursionError:
+        raise InputError("wikitext nested too deeply to read") from None
 
 
 def clean_fragment(wikitext: str) -> str:
@@ -481,10 +509,8 @@ def clean_fragment(wikitext: str) -> str:
 
 def link_targets(wikitext: str) -> list[str]:
     """Texts of the main-namespace links of a fragment, in order (the display text if any)."""
-    import mwparserfromhell
-
     out = []
-    for link in mwparserfromhell.parse(wikitext).filter_wikilinks():
+    for link in _parse(wikitext).filter_wikilinks():
         title = str(link.title).strip()
         prefix = _link_prefix(title)
         if prefix is not None and (prefix in DROP_LINK_PREFIXES or _INTERWIKI.match(prefix)):
@@ -801,7 +827,5 @@ def _pages_of(c, path, split, tally, tables, namespaces, drop, on_siteinfo, bar)
                     tally.counts["pages without quotes"] += 1
             else:
                 yield Doc(f"{c.name}:{title}", clean_wikitext(text, drop=drop[0]))
-        except RecursionError:
-            tally.skip("bad markup", title, "markup nested too deeply")
         except Exception as exc:  # noqa: BLE001 - one bad page must not stop a dump
             tally.skip("bad markup", title, f"{type(exc).__name__}: {exc}")

@@ -285,8 +285,12 @@ def cmd_solve(args) -> int:
     from wordgames.guillotine.games import N_CLUES, Game, normalize
 
     clues = [normalize(c) for c in args.clues]
-    if len(clues) != N_CLUES or not all(clues):
+    if len(clues) != N_CLUES:
         raise InputError(f"give exactly {N_CLUES} clues, got {len(args.clues)}")
+    if not all(clues):
+        empty = [str(i) for i, c in enumerate(clues, 1) if not c]
+        which = f"clue {empty[0]} is" if len(empty) == 1 else f"clues {', '.join(empty)} are"
+        raise InputError(f"{which} empty: {args.clues}")
     if args.top < 1:
         raise InputError("--top must be at least 1")
     cfg = _config(args)

@@ -28,23 +28,23 @@ def write_compact(
     words: list[str],
     meta: dict | None = None,
 ) -> Path:
-    """Write ``arrays`` (one ``.npy`` each), ``words`` (one a line) and meta.json, each atomically."""
-    from wordgames.artifacts import atomic_open, save_npy
+    """Write ``arrays`` (one ``.npy`` each), ``words`` (one a line) and meta.json into a temporary
+    folder that replaces ``directory`` once complete (a killed job leaves the folder absent or whole:
+    issue 12's fault campaign flagged the folder, a declared output, as written file by file)."""
+    from wordgames.artifacts import atomic_dir, atomic_open, save_npy
 
-    d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    (d / META).unlink(missing_ok=True)  # the copy is incomplete while it is being rewritten
-    for name, arr in arrays.items():
-        save_npy(np.ascontiguousarray(arr), d / f"{name}.npy")
     if any("\n" in w for w in words):
         raise ValueError("a word contains a newline: cannot write the compact word list")
-    with atomic_open(d / "words.txt") as fh:
-        fh.write("\n".join(words))
-    with atomic_open(d / META) as fh:
-        json.dump(
-            {"arrays": sorted(arrays), "n_words": len(words), "meta": meta or {}}, fh, indent=1
-        )
-    return d
+    with atomic_dir(directory) as d:
+        for name, arr in arrays.items():
+            save_npy(np.ascontiguousarray(arr), d / f"{name}.npy")
+        with atomic_open(d / "words.txt") as fh:
+            fh.write("\n".join(words))
+        with atomic_open(d / META) as fh:
+            json.dump(
+                {"arrays": sorted(arrays), "n_words": len(words), "meta": meta or {}}, fh, indent=1
+            )
+    return Path(directory)
 
 
 def read_compact(directory: str | os.PathLike):

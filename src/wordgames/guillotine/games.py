@@ -18,6 +18,7 @@ Elisions (``dell'``, ``l'``) keep their apostrophe.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 import unicodedata
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from wordgames.corpus.tokenize import APOSTROPHE_TABLE
 from wordgames.errors import InputError
+from wordgames.textfiles import read_text
 
 N_CLUES = 5
 _ACCENT_APOS = re.compile(r"([aeiou])'(?=\s|$)")
@@ -79,6 +81,10 @@ class Game:
 def make_game(
     clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "", where: str = ""
 ) -> Game:
+    if not isinstance(clues, list | tuple) or not all(isinstance(c, str) for c in clues):
+        raise InputError(f"{where}: the clues must be a list of {N_CLUES} words, got {clues!r:.80}")
+    if solution is not None and not isinstance(solution, str):
+        raise InputError(f"{where}: the solution must be a word, got {solution!r:.80}")
     clues = tuple(normalize(c) for c in clues)
     if len(clues) != N_CLUES or not all(clues):
         raise InputError(f"{where}: a game needs {N_CLUES} non-empty clues, got {list(clues)}")
@@ -132,32 +138,35 @@ def _read_xml(path: Path) -> list[Game]:
 
 def _read_jsonl(path: Path) -> list[Game]:
     games = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
-            if not isinstance(item, dict) or "clues" not in item:
-                raise InputError(f"{path} line {n}: expected an object with clues and solution")
-            games.append(
-                make_game(
-                    item["clues"],
-                    item.get("solution"),
-                    id=str(item.get("id", n)),
-                    source=path.name,
-                    where=f"{path} line {n}",
-                )
+    for n, line in enumerate(read_text(path).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
+        if not isinstance(item, dict) or "clues" not in item:
+            raise InputError(f"{path} line {n}: expected an object with clues and solution")
+        games.append(
+            make_game(
+                item["clues"],
+                item.get("solution"),
+                id=str(item.get("id", n)),
+                source=path.name,
+                where=f"{path} line {n}",
             )
+        )
     return games
 
 
 def _read_delimited(path: Path, delimiter: str) -> list[Game]:
     games = []
-    with open(path, encoding="utf-8", newline="") as fh:
-        rows = list(csv.reader(fh, delimiter=delimiter))
+    try:
+        rows = list(csv.reader(io.StringIO(read_text(path), newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise InputError(
+            f"{path}: not valid {'CSV' if delimiter == ',' else 'TSV'} ({exc})"
+        ) from None
     if not rows:
         return games
     header = [normalize(h) for h in rows[0]]
@@ -168,6 +177,10 @@ def _read_delimited(path: Path, delimiter: str) -> list[Game]:
         start = 2
     else:
         sol_col, clue_cols, body, start = N_CLUES, list(range(N_CLUES)), rows, 1
+    if len(clue_cols) < N_CLUES:
+        raise InputError(
+            f"{path} line 1: the header names {len(clue_cols)} clue columns, a game has {N_CLUES}"
+        )
     for n, row in enumerate(body, start):
         if not any(cell.strip() for cell in row):
             continue
@@ -186,28 +199,24 @@ def read_games(path: str | Path) -> list[Game]:
     if not path.is_file():
         raise InputError(f"game file not found: {path}")
     suffix = path.suffix.lower()
-    try:
-        if suffix == ".xml":
-            return _read_xml(path)
-        if suffix in (".jsonl", ".ndjson"):
-            return _read_jsonl(path)
-        if suffix == ".csv":
-            return _read_delimited(path, ",")
-        if suffix in (".tsv", ".tab"):
-            return _read_delimited(path, "\t")
-        if suffix == ".json":
-            text = path.read_text(encoding="utf-8")
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                if exc.msg == "Extra data":  # JSON lines with a .json name
-                    return _read_jsonl(path)
-                raise InputError(
-                    f"{path} line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
-                ) from None
-            return _read_evalita2020(path, data)
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte offset {exc.start})") from None
+    if suffix == ".xml":
+        return _read_xml(path)
+    if suffix in (".jsonl", ".ndjson"):
+        return _read_jsonl(path)
+    if suffix == ".csv":
+        return _read_delimited(path, ",")
+    if suffix in (".tsv", ".tab"):
+        return _read_delimited(path, "\t")
+    if suffix == ".json":
+        try:
+            data = json.loads(read_text(path))
+        except json.JSONDecodeError as exc:
+            if exc.msg == "Extra data":  # JSON lines with a .json name
+                return _read_jsonl(path)
+            raise InputError(
+                f"{path} line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+            ) from None
+        return _read_evalita2020(path, data)
     raise InputError(
         f"{path}: unknown game file format '{suffix}' (expected .json, .xml, .jsonl, .csv or .tsv)"
     )

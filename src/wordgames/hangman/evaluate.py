@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import os
 import time
 from dataclasses import asdict, dataclass
@@ -12,6 +13,7 @@ from pathlib import Path
 from wordgames.errors import InputError
 from wordgames.hangman.game import LETTERS, Game, normalise
 from wordgames.hangman.solvers import Solver
+from wordgames.textfiles import read_text
 
 
 @dataclass
@@ -32,7 +34,7 @@ def read_phrases(path: str | os.PathLike, limit: int | None = None) -> list[str]
     path = Path(path)
     if not path.is_file():
         raise InputError(f"phrase file not found: {path}")
-    with open(path, encoding="utf-8", newline="") as fh:
+    with io.StringIO(read_text(path), newline="") as fh:
         first = fh.readline()
         fh.seek(0)
         header = first.rstrip("\r\n").split("\t")

@@ -94,6 +94,12 @@ def parse_board(masked: str, wrong: str = "", lives: int = 3) -> Board:
     text = normalise(masked)
     if not text:
         raise InputError("the masked phrase is empty")
+    foreign = sorted({ch for ch in text if ch.isalpha() and ch not in LETTERS})
+    if foreign:
+        raise InputError(
+            f"{masked!r} has letters outside a-z ({''.join(foreign)}): sentence "
+            "Hangman plays English phrases"
+        )
     if MASK not in text:
         raise GameStateError(f"nothing left to guess in {masked!r}: it has no '{MASK}'")
     if not slots(text):

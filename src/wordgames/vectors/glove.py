@@ -200,25 +200,27 @@ def _fingerprint(params: GloveParams, vocab_size: int, nnz: int, checksum: float
 
 
 def save_checkpoint(folder: Path, state: GloveState, meta: dict) -> None:
+    """One file, ``state.npz``, holding the parameters and ``meta`` (as JSON): written atomically, so
+    a kill never leaves parameters of one iteration beside the loss list of another."""
     from wordgames.artifacts import atomic_path
 
     folder.mkdir(parents=True, exist_ok=True)
     with atomic_path(folder / "state.npz", suffix=".npz") as tmp, open(tmp, "wb") as fh:
-        np.savez(fh, **state.arrays())
-    with atomic_path(folder / "meta.json") as tmp:
-        tmp.write_text(json.dumps(meta, indent=1))
+        np.savez(fh, meta=np.array(json.dumps(meta)), **state.arrays())
 
 
 def load_checkpoint(folder: Path, fingerprint: dict) -> tuple[GloveState, dict] | None:
-    meta_path, state_path = folder / "meta.json", folder / "state.npz"
-    if not (meta_path.is_file() and state_path.is_file()):
+    state_path = folder / "state.npz"
+    if not state_path.is_file():
         return None
     try:
-        meta = json.loads(meta_path.read_text())
-        if meta.get("fingerprint") != fingerprint:
-            log.warning("checkpoint in %s is for other settings or data: starting afresh", folder)
-            return None
-        with np.load(state_path) as data:
+        with np.load(state_path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("fingerprint") != fingerprint:
+                log.warning(
+                    "checkpoint in %s is for other settings or data: starting afresh", folder
+                )
+                return None
             state = GloveState(**{name: data[name].copy() for name in GloveState.FIELDS})
     except (OSError, ValueError, KeyError) as exc:
         log.warning("unreadable checkpoint in %s (%s): starting afresh", folder, exc)

@@ -16,7 +16,14 @@ from pathlib import Path
 
 import numpy as np
 
-from wordgames.artifacts import require, save_npy, write_parquet
+from wordgames.artifacts import (
+    atomic_tmp_prefix,
+    fault_point,
+    remove_stale_temporaries,
+    require,
+    save_npy,
+    write_parquet,
+)
 
 
 def to_keyed_vectors(
@@ -39,9 +46,11 @@ def save_keyed_vectors(kv, target: str | os.PathLike) -> Path:
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmpdir = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    remove_stale_temporaries(target)
+    tmpdir = Path(tempfile.mkdtemp(prefix=atomic_tmp_prefix(target), dir=target.parent))
     try:
         kv.save(str(tmpdir / target.name))
+        fault_point(tmpdir / target.name, target)
         companions = [p for p in tmpdir.iterdir() if p.name != target.name]
         for stale in target.parent.glob(f"{target.name}.*.npy"):
             stale.unlink()

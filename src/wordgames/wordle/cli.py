@@ -206,6 +206,7 @@ def _solve(args) -> int:
     import numpy as np
 
     from wordgames.errors import GameStateError, InputError, WordgamesError
+    from wordgames.textfiles import read_stdin
     from wordgames.wordle.feedback import format_squares, parse_feedback
     from wordgames.wordle.game import filter_candidates, hard_mode_allowed
     from wordgames.wordle.strategies import make_strategy
@@ -269,7 +270,7 @@ def _solve(args) -> int:
             )
         print("  (* = one of the remaining candidates)", file=out)
         print(f"feedback for {data.guesses[suggestion]}> ", end="", file=out, flush=True)
-        line = sys.stdin.readline()
+        line = read_stdin(line=True)
         if not interactive:
             print(line.strip(), file=out)  # echo piped input so the transcript reads naturally
         if not line or not line.strip():

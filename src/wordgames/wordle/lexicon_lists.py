@@ -163,6 +163,10 @@ def build_lists(
             raise InputError(f"unknown answer part of speech {p!r}: use {', '.join(ANSWER_POS)}")
     if answers < 1 or length < 2:
         raise InputError("a Wordle list needs at least one answer and words of two letters or more")
+    if not alphabet or not set(alphabet) <= set(ALPHABET):
+        # found by the fuzzer of issue 12: lists with other letters were written, then refused by
+        # the next stage (the word lists and the feedback matrix are a-z only)
+        raise InputError(f"alphabet {alphabet!r:.40}: give letters of a-z (the lists are a-z only)")
     letters = set(alphabet)
     folded_counts: Counter = Counter()
     for word, c in counts.items():

@@ -337,35 +337,33 @@ class OpenerSearch:
         read = 0
         lines: list[str] = []
         if self.checkpoint.exists() and self.checkpoint.stat().st_size > 0:
-            lines = self.checkpoint.read_text(encoding="utf-8").splitlines()
+            from wordgames.textfiles import read_text
+
+            text = read_text(self.checkpoint)
+            lines = text.splitlines()
             try:
-                header = json.loads(lines[0])
+                header = json.loads(lines[0]) if lines else None
             except json.JSONDecodeError:
                 header = None
-            if header != self._header() and self.replace_foreign_checkpoint:
+            if json.dumps(self._header()).startswith(text):
+                lines = []  # a run killed while it wrote the header line: nothing to resume
+            elif header != self._header() and self.replace_foreign_checkpoint:
                 if self.progress is not None:
                     self.progress(f"{self.checkpoint}: a checkpoint of another search, replaced")
                 lines = []
             elif header != self._header():
                 raise InputError(
-                    f"{self.checkpoint}: a checkpoint of another search ({header}); delete it or "
-                    f"choose another path"
+                    f"{self.checkpoint}: a checkpoint of another search ({header!r:.120}); "
+                    "delete it or choose another path"
                 )
         if lines:
-            index = self.data.index
             for number, line in enumerate(lines[1:], start=2):
-                try:
-                    rec = json.loads(line)
-                    g, value, kind = index[rec["w"]], int(rec["v"]), rec["k"]
-                except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                rec = self._parse_record(line)
+                if rec is None:
                     if number == len(lines):  # the last line of a killed run may be cut short
                         break
-                    raise InputError(
-                        f"{self.checkpoint} line {number}: not a checkpoint record"
-                    ) from None
-                if kind not in KINDS:
-                    raise InputError(f"{self.checkpoint} line {number}: unknown kind {kind!r}")
-                self.record(g, value, kind, float(rec.get("s", 0.0)), log=False)
+                    raise InputError(f"{self.checkpoint} line {number}: not a checkpoint record")
+                self.record(*rec, log=False)
                 read += 1
             text = "\n".join(lines[: 1 + read]) + "\n"  # drop a cut-short last line
             from wordgames.artifacts import atomic_open
@@ -379,6 +377,31 @@ class OpenerSearch:
             self._log.write(json.dumps(self._header()) + "\n")
             self._log.flush()
         return read
+
+    def _parse_record(self, line: str) -> tuple[int, int, str, float] | None:
+        """``(guess, value, kind, seconds)`` of a line as :meth:`record` writes it, or None.
+
+        Values are checked as written (an integer total or bound, a known kind, finite seconds): the
+        fuzzer of issue 12 fed ``1e400``, ``true`` and ``"s": "x"``, which ended in tracebacks or
+        in a total of 1."""
+        try:
+            rec = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            return None
+        if not isinstance(rec, dict):
+            return None
+        g = self.data.index.get(rec.get("w")) if isinstance(rec.get("w"), str) else None
+        value, kind, seconds = rec.get("v"), rec.get("k"), rec.get("s", 0.0)
+        if (
+            g is None
+            or type(value) is not int
+            or not 0 <= value <= INF
+            or kind not in KINDS
+            or type(seconds) not in (int, float)
+            or not 0 <= seconds < float("inf")
+        ):
+            return None
+        return g, value, kind, float(seconds)
 
     # progress ------------------------------------------------------------------------------------
     def _say(self, force: bool = False) -> None:

