@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "wordgames.hangman.cli",
     "wordgames.guillotine.cli",
     "wordgames.report.cli",
+    "wordgames.web.cli",
 )
 
 

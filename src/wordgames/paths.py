@@ -19,7 +19,9 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     {collection}/lm/model.arpa, model.binary     KenLM n-gram model
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
     eval/{game}/...                              per-game Parquet and summaries
-    report/                                      the final report
+    report/                                      the Markdown report; figures/ and tables/ of the
+                                                 HTML report
+    report.html                                  the HTML report (make report)
     logs/{rule}/...                              one log per job
 """
 
@@ -214,6 +216,21 @@ def eval_dir(cfg: Config, game: str) -> Path:
 
 def report_dir(cfg: Config) -> Path:
     return results(cfg, "report")
+
+
+def html_report(cfg: Config) -> Path:
+    """The self-contained HTML report (``snakemake --report``, what ``make report`` writes)."""
+    return results(cfg, "report.html")
+
+
+def report_figure(cfg: Config, name: str, ext: str = "svg") -> Path:
+    """A figure of the HTML report, written by a plotting stage (``wordgames build plot-*``)."""
+    return report_dir(cfg) / "figures" / f"{name}.{ext}"
+
+
+def report_table(cfg: Config, name: str) -> Path:
+    """An HTML table of the HTML report (an evaluation summary, the run's benchmark records)."""
+    return report_dir(cfg) / "tables" / f"{name}.html"
 
 
 # guillotine ----------------------------------------------------------------------------------------

@@ -72,13 +72,26 @@ def _config(args):
     return cfg, lives
 
 
+def load_resources(cfg, lm=None, unigrams=None, with_lm: bool = True):
+    """The unigram lexicon and (``with_lm``) the KenLM model of the config's hangman collection,
+    or the given files."""
+    from wordgames import paths
+    from wordgames.hangman.lexicon import Lexicon
+    from wordgames.hangman.solvers import Resources
+    from wordgames.lm.model import load_model
+
+    section = cfg.section("hangman")
+    coll = section.get("collection", "en")
+    lexicon = Lexicon.from_parquet(unigrams or paths.lm_unigrams(cfg, coll),
+                                   min_count=section.get("min_count", 1))
+    model = load_model(str(lm or paths.lm_binary(cfg, coll))) if with_lm else None
+    return Resources(lexicon, model)
+
+
 def _setup(args, cfg=None):
     """(solver, lives) for a CLI command, loading the artifacts the solver needs."""
-    from wordgames import paths
     from wordgames.errors import InputError
-    from wordgames.hangman.lexicon import Lexicon
-    from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
-    from wordgames.lm.model import load_model
+    from wordgames.hangman.solvers import SOLVERS, make_solver
 
     if cfg is None:
         cfg, lives = _config(args)
@@ -88,13 +101,8 @@ def _setup(args, cfg=None):
     name = args.solver or section.get("default_solver", "posterior")
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
-    coll = section.get("collection", "en")
-    unigrams = args.unigrams or paths.lm_unigrams(cfg, coll)
-    lexicon = Lexicon.from_parquet(unigrams, min_count=section.get("min_count", 1))
-    lm = None
-    if SOLVERS[name].needs_lm:
-        lm = load_model(str(args.lm or paths.lm_binary(cfg, coll)))
-    solver = make_solver(name, Resources(lexicon, lm), **section.get(name, {}))
+    resources = load_resources(cfg, args.lm, args.unigrams, with_lm=SOLVERS[name].needs_lm)
+    solver = make_solver(name, resources, **section.get(name, {}))
     return solver, lives
 
 
