@@ -8,6 +8,12 @@ def log_path(rule_name, *parts):
     return str(paths.logs(CFG, rule_name, f"{name}.log"))
 
 
+def benchmark_path(rule_name, *parts):
+    """results/benchmarks/<rule>/<parts>.tsv: the benchmark record of one job."""
+    name = "-".join(parts) if parts else rule_name
+    return str(paths.results(CFG, "benchmarks", rule_name, f"{name}.tsv"))
+
+
 def data_file(value):
     """A config path that may sit under {data_dir}; None when the data folder is not set or lacks it."""
     path = CFG.data_path(value)

@@ -46,6 +46,8 @@ rule glove:
         coll="[A-Za-z0-9][A-Za-z0-9_-]*",
     log:
         log_path("glove", "{coll}"),
+    benchmark:
+        benchmark_path("glove", "{coll}")
     resources:
         mem_mb=8000,
         runtime=1440,

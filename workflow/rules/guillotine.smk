@@ -93,6 +93,13 @@ if _GU_COLL in CFG.section("collections"):
 
     if _GU_SETS:
         _GU_EVAL = paths.eval_dir(CFG, "guillotine")
+        # the per-game tables the stage writes, {set}-{solver}.parquet (read by the report's plots)
+        GUILLOTINE_GAMES = [
+            str(_GU_EVAL / f"{name}-{solver}.parquet")
+            for solver in _GU["eval"]["solvers"]
+            for name, value in _GU["games"].items()
+            if data_file(value) is not None
+        ]
 
         rule guillotine_eval:
             input:
@@ -101,6 +108,7 @@ if _GU_COLL in CFG.section("collections"):
             output:
                 summary=str(_GU_EVAL / "summary.parquet"),
                 table=str(_GU_EVAL / "summary.md"),
+                games=GUILLOTINE_GAMES,
             params:
                 configfile=run_config_file(),
                 out_dir=str(_GU_EVAL),
