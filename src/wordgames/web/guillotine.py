@@ -16,7 +16,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from wordgames.errors import InputError
-from wordgames.guillotine.games import N_CLUES, normalize
+from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.solvers import DEFAULT_SOLVER, SOLVERS
 
 
@@ -56,7 +56,15 @@ class GuillotineService:
             raise InputError("no evidence loaded: build the guillotine-links stage or GloVe first")
         _check_known(res, clues)
         t0 = time.perf_counter()
-        result = s.solve(clues, top=top)
+        if res.past is not None:
+            # as on the command line, a past game sharing 4 or more clues with this one is no
+            # evidence for it (it would only look the answer up); the others are
+            game = Game(tuple(clues))
+            past = res.past.restricted([game]) if overlapping(res.past.games, [game]) else res.past
+            result = s.solve(clues, top=top, past=past)
+            notes = [*notes, past.note()]
+        else:
+            result = s.solve(clues, top=top)
         return {"clues": clues, "solver": solver or DEFAULT_SOLVER,
                 "seconds": time.perf_counter() - t0,
                 "answers": [a.to_dict() for a in result.answers],
