@@ -26,7 +26,17 @@ class GuillotineService:
         self._loaded: dict[str, tuple] = {}
         self._lock = threading.Lock()
         for name in preload:
-            self.loaded(name)
+            self.warm(name)
+
+    def warm(self, name: str) -> None:
+        """Load ``name`` and solve one game with it, so that what a first solve imports and reads
+        (word frequencies, pages of the memory-mapped tables) is not paid by a request."""
+        _, res, _, _ = self.loaded(name)
+        index = res.links.words if res.links is not None else (
+            res.vectors.words if res.vectors is not None else [])
+        words = [w for w in index[:200] if w.isalpha()][:N_CLUES]
+        if len(words) == N_CLUES:
+            self.solve(words, name, top=10)
 
     def loaded(self, name: str | None) -> tuple:
         """(solver, resources, notes, load seconds) of ``name``, loaded on first use."""

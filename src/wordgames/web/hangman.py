@@ -31,8 +31,11 @@ class HangmanService:
         section = cfg.section("hangman")
         resources = load_resources(cfg)
         solvers = {name: make_solver(name, resources, **section.get(name, {})) for name in SOLVERS}
-        return cls(solvers, section.get("default_solver", "posterior"),
-                   int(section.get("lives", 3)), section.get("collection", "en"))
+        service = cls(solvers, section.get("default_solver", "posterior"),
+                      int(section.get("lives", 3)), section.get("collection", "en"))
+        for name in solvers:  # the first decision pages the LM in: not on a request
+            service.assist("___ ___'_ ____", "", name, 1)
+        return service
 
     def solver(self, name: str | None):
         name = name or self.default
