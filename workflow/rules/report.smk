@@ -51,7 +51,7 @@ rule report_table:
             str(paths.report_table(CFG, "{section}")),
             caption="../report/table.rst",
             category=lambda wildcards: _SECTIONS[wildcards.section][0],
-            labels=lambda wildcards: {"table": "evaluation summary"},
+            labels={"item": "evaluation summary table"},
         ),
     params:
         title=lambda wildcards: _SECTIONS[wildcards.section][0],
@@ -77,7 +77,7 @@ rule report_plot_wordle:
             str(paths.report_figure(CFG, "wordle-guesses")),
             caption="../report/wordle-guesses.rst",
             category="Wordle",
-            labels={"figure": "guess distribution"},
+            labels={"item": "guess distribution"},
         ),
     params:
         max_guesses=WORDLE["max_guesses"],
@@ -99,7 +99,7 @@ rule report_plot_hangman:
             str(paths.report_figure(CFG, "hangman-win-rates")),
             caption="../report/hangman-win-rates.rst",
             category="Sentence Hangman",
-            labels={"figure": "win rates"},
+            labels={"item": "win rates"},
         ),
     params:
         collection=CFG.section("hangman")["collection"],
@@ -120,13 +120,13 @@ rule report_plot_guillotine:
             str(paths.report_figure(CFG, "guillotine-recall")),
             caption="../report/guillotine-recall.rst",
             category="La Ghigliottina",
-            labels={"figure": "recall@k"},
+            labels={"item": "recall@k curves"},
         ),
         calibration=report(
             str(paths.report_figure(CFG, "guillotine-calibration")),
             caption="../report/guillotine-calibration.rst",
             category="La Ghigliottina",
-            labels={"figure": "reliability"},
+            labels={"item": "reliability diagram"},
         ),
     params:
         collection=CFG.section("guillotine")["collection"],
@@ -151,7 +151,7 @@ rule report_plot_glove:
             str(paths.report_figure(CFG, "glove-loss")),
             caption="../report/glove-loss.rst",
             category="Word vectors",
-            labels={"figure": "GloVe loss"},
+            labels={"item": "GloVe loss per iteration"},
         ),
     params:
         labelled=lambda wildcards, input: " ".join(f"{k}={v}" for k, v in input.items()),
@@ -176,7 +176,7 @@ rule report_plot_corpora:
             str(paths.report_figure(CFG, "corpus-sizes")),
             caption="../report/corpus-sizes.rst",
             category="Corpora",
-            labels={"figure": "corpus sizes"},
+            labels={"item": "corpus sizes"},
         ),
     params:
         labelled=lambda wildcards, input: " ".join(f"{k}={v}" for k, v in input.items()),
@@ -224,13 +224,13 @@ rule report_benchmarks:
             str(paths.report_table(CFG, "benchmarks")),
             caption="../report/benchmarks.rst",
             category="Run statistics",
-            labels={"table": "benchmark records"},
+            labels={"item": "benchmark records table"},
         ),
         plot=report(
             str(paths.report_figure(CFG, "benchmarks")),
             caption="../report/benchmarks.rst",
             category="Run statistics",
-            labels={"figure": "CPU time and memory per rule"},
+            labels={"item": "CPU time and memory per rule"},
         ),
     params:
         records=lambda wildcards, input: " ".join(
