@@ -111,7 +111,7 @@ def wait_for(url: str, proc: subprocess.Popen, seconds: float = 120) -> None:
 def server(built):
     """A real ``wordgames serve`` (uvicorn) on the tiny config; its base URL."""
     port = free_port()
-    log = open(built.parent / f"serve-{port}.log", "wb")  # a pipe could fill up and stall it
+    log = open(built.parent / f"serve-{port}.log", "wb")  # noqa: SIM115 (a pipe could fill up)
     proc = subprocess.Popen([sys.executable, "-m", "wordgames", "serve", "--configfile",
                              str(built), "--port", str(port), "--log-level", "warning"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=built.parent)
