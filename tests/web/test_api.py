@@ -233,3 +233,16 @@ def test_pages_and_report_are_served(client):
     r = client.get("/report")
     assert r.status_code == 200 and "Snakemake" in r.text
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_html_report_holds_every_figure_with_its_caption(built):
+    report = (built.parent / "results" / "report.html").read_text(encoding="utf-8")
+    for name in ("wordle-guesses.svg", "hangman-win-rates.svg", "guillotine-recall.svg",
+                 "guillotine-calibration.svg", "glove-loss.svg", "corpus-sizes.svg",
+                 "benchmarks.svg", "benchmarks.html", "wordle.html", "la-ghigliottina.html"):
+        assert name in report, name
+    for caption in ("Wordle guess distribution per strategy and mode",
+                    "reliability of the confidence", "GloVe training loss",
+                    "Corpus sizes per collection", "win rate per solver"):
+        assert caption in report, caption
+    assert str(built) in report  # each caption names the config
