@@ -31,12 +31,27 @@ BODIES = {
         {"board": "___ __ ___ _____ ___", "wrong": ""},
         {"board": "a_ __n__ ___ _ _e_", "wrong": "iu"},
     ]),
-    "wordle analyse": ("/api/wordle/analyse", [
-        {"moves": []},
-        {"moves": [{"guess": "salet", "feedback": "....."}]},
-        {"moves": [{"guess": "crane", "feedback": "..y.g"}], "hard": True},
-    ]),
 }
+
+
+def wordle_bodies(base: str) -> list[dict]:
+    """Positions of real games on the server's lists: the start, and after the optimal opener in
+    three hidden-answer games (normal and hard mode)."""
+    def call(path, body):
+        request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as r:
+            return json.loads(r.read())
+
+    bodies = [{"moves": []}]
+    opener = call("/api/wordle/analyse", {"moves": []})["suggestion"]["word"]
+    for hard in (False, True, False):
+        game = call("/api/wordle/new", {"hard": hard})
+        played = call("/api/wordle/guess", {"game": game["game"], "guess": opener})
+        if not played["over"]:
+            bodies.append({"moves": [{"guess": opener, "feedback": played["pattern"]}],
+                           "hard": hard})
+    return bodies
 
 
 def rss_mb(pid: int) -> float:
@@ -130,6 +145,8 @@ def main() -> int:
                 time.sleep(0.5)
         loaded_rss = rss_mb(proc.pid)
         endpoints = dict(BODIES)
+        if status["games"]["wordle"]:
+            endpoints["wordle analyse"] = ("/api/wordle/analyse", wordle_bodies(base))
         if status["games"]["guillotine"]:
             endpoints["guillotine solve"] = ("/api/guillotine/solve", guillotine_bodies(base))
         endpoints = {k: v for k, v in endpoints.items() if v[1] and status["games"][k.split()[0]]}
