@@ -36,7 +36,7 @@ function showAnalysis(a) {
     `${fmt(s.bits, 2)} bits, ${s.patterns} colour patterns`);
   $("why-word").textContent = s.word.toUpperCase();
   $("why").tBodies[0].replaceChildren(...s.cells.map(c => el("tr", {},
-    el("td", {class: "squares"}, c.squares), el("td", {class: "num"}, c.count),
+    el("td", {class: "squares", title: c.squares}, ...[...c.pattern].map(m => el("span", {class: "mini " + ({g: "g", y: "y", ".": "b"}[m])}))), el("td", {class: "num"}, c.count),
     el("td", {}, c.words.join(" ") + (c.count > c.words.length ? " ..." : "")))));
   $("best").tBodies[0].replaceChildren(...a.best.map(b => el("tr", {},
     el("td", {}, b.word), el("td", {class: "num"}, fmt(b.expected_left, 2)),
