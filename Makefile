@@ -7,14 +7,15 @@ CORES  ?= all
 CONFIG ?= config/config.yaml
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run report serve test lint format bench clean help
+.PHONY: setup run report serve test test-cluster lint format bench clean help
 
 help:
 	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
 	@echo "make report build CONFIG's artifacts, then its HTML report (results/<config>/report.html)"
 	@echo "make serve  the web app on CONFIG's artifacts (http://127.0.0.1:8000)"
 	@echo "make test   set up .venv and run the whole test suite"
-	@echo "make lint   ruff"
+	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint"
+	@echo "make test-cluster  the test config on a one-node SLURM cluster (root, Debian; minutes)"
 	@echo "make bench  the benchmarks (slow; not part of CI)"
 
 $(STAMP): pyproject.toml scripts/system-packages.sh
@@ -46,11 +47,17 @@ test: setup
 
 lint: setup
 	$(BIN)/ruff check .
-
+	$(BIN)/ruff format --check .
+	$(BIN)/snakefmt --check Snakefile workflow/
+	$(BIN)/python scripts/snakemake-lint.py
 
 format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+	$(BIN)/snakefmt Snakefile workflow/
+
+test-cluster: setup
+	$(BIN)/pytest -m cluster -q tests/test_cluster.py
 
 bench: setup
 	@# status 3: the benchmark's data or pipeline artifacts are missing (it says which)

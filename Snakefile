@@ -1,12 +1,10 @@
-# wordgames pipeline: thin. Config validation, the shared helpers, one rules file per stage family,
-# and `rule all`. Every rule calls `wordgames build <stage> ...` (see src/wordgames/), logs to
-# results/logs/, and writes its outputs atomically.
-import shlex
-import sys
+# wordgames pipeline: thin. Config validation, then workflow/rules/common.smk (the one place that maps
+# the config to paths, through the get_* input functions) and one rules file per stage family. Every
+# rule calls `wordgames build <stage>` with explicit input paths, output paths and parameter values
+# (docs/pipeline.md), logs to results/logs/ and benchmarks to results/benchmarks/.
+from snakemake.utils import min_version
 
-from wordgames import paths
-from wordgames.config import load_config
-from wordgames.errors import ConfigError
+min_version("9.0")
 
 
 # The offline default, unless the command line names its own config (merging both would leak the
@@ -14,20 +12,6 @@ from wordgames.errors import ConfigError
 if not workflow.overwrite_configfiles:
 
     configfile: "config/config.yaml"
-
-
-
-try:
-    CFG = load_config(config)
-except ConfigError as exc:
-    sys.exit(f"wordgames: error: {exc}")
-
-# The interpreter running Snakemake has wordgames installed; jobs call it the same way on a cluster node.
-WG = f"{sys.executable} -m wordgames"
-# Each rules file appends the final targets of its stage family.
-TARGETS = []
-# (title, summary.md) pairs that the report stage stitches together.
-REPORT_SECTIONS = []
 
 
 include: "workflow/rules/common.smk"
@@ -44,4 +28,4 @@ include: "workflow/rules/report.smk"
 rule all:
     default_target: True
     input:
-        TARGETS,
+        get_targets(),

@@ -83,8 +83,10 @@ def main():
     tokens = italian_tokens()
     n_tokens = count_tokens(tokens)
     words = vocab_from_file(tokens, 15).column("word").to_pylist()
-    print(f"corpus {tokens}: {n_tokens:,} tokens, vocabulary {len(words)} (min count 15), "
-          f"window 10; load {os.getloadavg()}")
+    print(
+        f"corpus {tokens}: {n_tokens:,} tokens, vocabulary {len(words)} (min count 15), "
+        f"window 10; load {os.getloadavg()}"
+    )
     CACHE.mkdir(parents=True, exist_ok=True)
     spill = CACHE / "bench-spill.parquet"
     run(_count, tokens, words[:100], 100_000, spill)  # compile the numba kernels into the cache
@@ -99,14 +101,18 @@ def main():
     print(f"{'stage':40} {'wall s (median)':>15} {'CPU s':>7} {'Mtok/s':>7} {'peak MB':>8}")
     for name, res in rows:
         wall = statistics.median(r[0] for r in res)
-        print(f"{name:40} {wall:15.1f} {statistics.median(r[2] for r in res):7.1f} "
-              f"{n_tokens / wall / 1e6:7.2f} {max(r[1] for r in res):8.0f}  ({res[0][3]})")
+        print(
+            f"{name:40} {wall:15.1f} {statistics.median(r[2] for r in res):7.1f} "
+            f"{n_tokens / wall / 1e6:7.2f} {max(r[1] for r in res):8.0f}  ({res[0][3]})"
+        )
     count4 = statistics.median(r[0] for r in rows[0][1])
     sec, rss, cpu, n, _ = run(_python, tokens, words, args.python_tokens)
     scaled = sec * n_tokens / n
-    print(f"{'python dict counter (reference), scaled':40} {scaled:15.1f} {cpu * n_tokens / n:7.1f} "
-          f"{n_tokens / scaled / 1e6:7.2f} {rss:8.0f}  ({n:,} tokens timed; peak MB for that "
-          f"prefix; {scaled / count4:.0f}x the numba count)")
+    print(
+        f"{'python dict counter (reference), scaled':40} {scaled:15.1f} {cpu * n_tokens / n:7.1f} "
+        f"{n_tokens / scaled / 1e6:7.2f} {rss:8.0f}  ({n:,} tokens timed; peak MB for that "
+        f"prefix; {scaled / count4:.0f}x the numba count)"
+    )
     print(f"load average at the end {os.getloadavg()} on {os.cpu_count()} CPUs")
 
 

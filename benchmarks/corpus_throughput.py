@@ -66,7 +66,8 @@ def _sentence(rng, vocab) -> str:
 def _page_text(rng, vocab, title) -> str:
     parts = [
         f"{{{{Infobox thing|name={title}|image=Pic {title}.jpg|size={{{{convert|{rng.randint(1, 99)}|km|mi}}}}}}}}",
-        f"'''{title}''' " + " ".join(_sentence(rng, vocab) for _ in range(rng.randint(2, 5)))
+        f"'''{title}''' "
+        + " ".join(_sentence(rng, vocab) for _ in range(rng.randint(2, 5)))
         + "<ref>{{cite web|url=https://example.org|title=Source}}</ref>",
     ]
     for _ in range(rng.randint(2, 5)):
@@ -165,7 +166,9 @@ def run(mode: str, dump: Path, results: Path) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=float, nargs="+", default=[25, 100], help="dump sizes in MB")
+    parser.add_argument(
+        "--sizes", type=float, nargs="+", default=[25, 100], help="dump sizes in MB"
+    )
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     rows = []
@@ -175,8 +178,10 @@ def main() -> None:
             t0 = time.perf_counter()
             pages = generate(dump, size)
             mb = dump.stat().st_size / 1e6
-            print(f"generated {dump.name}: {pages} pages, {mb:.1f} MB in {time.perf_counter() - t0:.1f} s",
-                  file=sys.stderr)
+            print(
+                f"generated {dump.name}: {pages} pages, {mb:.1f} MB in {time.perf_counter() - t0:.1f} s",
+                file=sys.stderr,
+            )
             results = Path(tmp) / f"results-{size:g}"
             for mode in ("stream", "extract", "tokenize", "naive-tokens"):
                 runs = [run(mode, dump, results) for _ in range(args.repeat)]
@@ -185,29 +190,40 @@ def main() -> None:
                 peak = max(r["peak_mb"] for r in runs)
                 last = runs[-1]
                 rows.append((size, mode, pages, mb, seconds, cpu, peak, last))
-                print(f"  {mode}: {seconds:.1f} s (CPU {cpu:.1f} s), peak {peak:.0f} MB", file=sys.stderr)
+                print(
+                    f"  {mode}: {seconds:.1f} s (CPU {cpu:.1f} s), peak {peak:.0f} MB",
+                    file=sys.stderr,
+                )
             dump.unlink()
     print()
     print("rates per CPU second (the machine is shared: wall time is also shown)")
-    print(f"{'dump MB':>8} {'stage':<13} {'pages/s':>9} {'MB/s':>7} {'Mtok/s':>7} {'CPU s':>7} "
-          f"{'wall s':>7} {'peak MB':>8}")
+    print(
+        f"{'dump MB':>8} {'stage':<13} {'pages/s':>9} {'MB/s':>7} {'Mtok/s':>7} {'CPU s':>7} "
+        f"{'wall s':>7} {'peak MB':>8}"
+    )
     base = {}
     for _size, mode, pages, mb, seconds, cpu, peak, last in rows:
         tokens = last.get("tokens")
         mtok = f"{tokens / cpu / 1e6:7.2f}" if tokens else f"{'':>7}"
-        print(f"{mb:8.1f} {mode:<13} {pages / cpu:9.0f} {mb / cpu:7.2f} {mtok} "
-              f"{cpu:7.1f} {seconds:7.1f} {peak:8.0f}")
+        print(
+            f"{mb:8.1f} {mode:<13} {pages / cpu:9.0f} {mb / cpu:7.2f} {mtok} "
+            f"{cpu:7.1f} {seconds:7.1f} {peak:8.0f}"
+        )
         base.setdefault(mode, []).append((mb, peak, cpu))
     print()
     for i, (mb, _, cpu_tok) in enumerate(base.get("tokenize", [])):
         cpu_naive = base["naive-tokens"][i][2]
         cpu_stream, cpu_extract = base["stream"][i][2], base["extract"][i][2]
-        print(f"{mb:.0f} MB: tokenize / naive-tokens CPU x{cpu_tok / cpu_naive:.1f}; "
-              f"extract / stream CPU x{cpu_extract / cpu_stream:.1f}")
+        print(
+            f"{mb:.0f} MB: tokenize / naive-tokens CPU x{cpu_tok / cpu_naive:.1f}; "
+            f"extract / stream CPU x{cpu_extract / cpu_stream:.1f}"
+        )
     for mode, points in base.items():
         if len(points) > 1:
             (mb0, p0, s0), (mb1, p1, s1) = points[0], points[-1]
-            print(f"{mode:<13} input x{mb1 / mb0:.1f}: CPU time x{s1 / s0:.2f}, peak memory x{p1 / p0:.2f}")
+            print(
+                f"{mode:<13} input x{mb1 / mb0:.1f}: CPU time x{s1 / s0:.2f}, peak memory x{p1 / p0:.2f}"
+            )
 
 
 if __name__ == "__main__":

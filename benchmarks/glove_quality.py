@@ -39,28 +39,37 @@ def main():
     print(f"corpus {tokens}: {count_tokens(tokens):,} tokens; load {os.getloadavg()}")
     t0 = time.perf_counter()
     vocab, cooc = cooccur_table(tokens, args.min_count)
-    print(f"vocabulary + co-occurrence: {time.perf_counter() - t0:.0f} s (cached after the first run)")
+    print(
+        f"vocabulary + co-occurrence: {time.perf_counter() - t0:.0f} s (cached after the first run)"
+    )
     out = CACHE / f"quality-d{args.dim}"
     results = {}
     params = GloveParams(dim=args.dim, iterations=args.iterations, threads=args.threads)
     s = train_glove_files(cooc, vocab, out / "glove", params, checkpoint=False)
     results[f"GloVe (ours), {args.iterations} it"] = (s["seconds"], out / "glove/vectors.kv")
     w2v = GloveParams(dim=args.dim, iterations=args.w2v_epochs, threads=args.threads)
-    s = train_gensim_files(tokens, vocab, out / "w2v", "word2vec", w2v, window=10,
-                           min_count=args.min_count)
+    s = train_gensim_files(
+        tokens, vocab, out / "w2v", "word2vec", w2v, window=10, min_count=args.min_count
+    )
     results[f"gensim word2vec sg, {args.w2v_epochs} ep"] = (s["seconds"], out / "w2v/vectors.kv")
 
-    print(f"\n{'model':30} {'train s':>8} {'WS353 rho':>10} {'SL999 rho':>10} {'analogy':>8} "
-          f"{'answered':>9}")
+    print(
+        f"\n{'model':30} {'train s':>8} {'WS353 rho':>10} {'SL999 rho':>10} {'analogy':>8} "
+        f"{'answered':>9}"
+    )
     scores = {}
     for name, (sec, kv_path) in results.items():
         r = evaluate_keyed_vectors(load_keyed_vectors(kv_path), probes=PROBES, topn=6)
         scores[name] = r
-        print(f"{name:30} {sec:8.0f} {r['wordsim353']['spearman']:10.3f} "
-              f"{r['simlex999']['spearman']:10.3f} {r['analogy']['accuracy']:8.3f} "
-              f"{r['analogy']['answered']:>9}")
-    print(f"(WordSim OOV {r['wordsim353']['oov_percent']:.1f}%, SimLex OOV "
-          f"{r['simlex999']['oov_percent']:.1f}%, analogy questions {r['analogy']['questions']})")
+        print(
+            f"{name:30} {sec:8.0f} {r['wordsim353']['spearman']:10.3f} "
+            f"{r['simlex999']['spearman']:10.3f} {r['analogy']['accuracy']:8.3f} "
+            f"{r['analogy']['answered']:>9}"
+        )
+    print(
+        f"(WordSim OOV {r['wordsim353']['oov_percent']:.1f}%, SimLex OOV "
+        f"{r['simlex999']['oov_percent']:.1f}%, analogy questions {r['analogy']['questions']})"
+    )
     print("\nnearest neighbours")
     for probe in PROBES:
         for name, r in scores.items():

@@ -34,10 +34,10 @@ def numpy_batched_epoch(state, rows, cols, logx, fx, eta, batch=8192, limit=None
     n = len(rows) if limit is None else min(limit, len(rows))
     loss = 0.0
     for s in range(0, n, batch):
-        i, j = rows[s:s + batch], cols[s:s + batch]
+        i, j = rows[s : s + batch], cols[s : s + batch]
         wi, cj = state.W[i], state.C[j]
-        diff = np.einsum("ij,ij->i", wi, cj) + state.bw[i] + state.bc[j] - logx[s:s + batch]
-        fdiff = fx[s:s + batch] * diff
+        diff = np.einsum("ij,ij->i", wi, cj) + state.bw[i] + state.bc[j] - logx[s : s + batch]
+        fdiff = fx[s : s + batch] * diff
         loss += float(0.5 * (fdiff * diff).sum())
         g = (eta * fdiff)[:, None]
         gw, gc = g * cj, g * wi
@@ -84,31 +84,41 @@ def main():
                 times.append(time.perf_counter() - t0)
                 cpu.append(time.process_time() - c0)
             results[f"numba, {threads} thread(s)"] = (
-                statistics.median(times), f"measured; CPU {statistics.median(cpu):.2f} s/iter")
+                statistics.median(times),
+                f"measured; CPU {statistics.median(cpu):.2f} s/iter",
+            )
         state = GloveState.init(V, dim, 0)
         k = min(args.numpy_pairs, nnz)
         t0, c0 = time.perf_counter(), time.process_time()
         numpy_batched_epoch(state, r, c, logx, fx, np.float32(0.05), limit=k)
         results["numpy mini-batch (8192)"] = (
             (time.perf_counter() - t0) * nnz / k,
-            f"{k:,} entries, scaled; CPU {(time.process_time() - c0) * nnz / k:.1f} s/iter")
+            f"{k:,} entries, scaled; CPU {(time.process_time() - c0) * nnz / k:.1f} s/iter",
+        )
         k = min(args.loop_pairs, nnz)
         t0, c0 = time.perf_counter(), time.process_time()
         reference_epoch(state, r[:k], c[:k], logx[:k], fx[:k], 0.05)
         results["numpy one entry at a time"] = (
             (time.perf_counter() - t0) * nnz / k,
-            f"{k:,} entries, scaled; CPU {(time.process_time() - c0) * nnz / k:.1f} s/iter")
+            f"{k:,} entries, scaled; CPU {(time.process_time() - c0) * nnz / k:.1f} s/iter",
+        )
         base = results.get(f"numba, {max(args.threads)} thread(s)", (None,))[0]
         for name, (sec, how) in results.items():
             ratio = f"{sec / base:.1f}x" if base else "-"
-            lines.append(f"{name:34} {dim:>4} {sec:>16.2f} {nnz / sec / 1e6:>11.2f} {ratio:>12}  ({how})")
+            lines.append(
+                f"{name:34} {dim:>4} {sec:>16.2f} {nnz / sec / 1e6:>11.2f} {ratio:>12}  ({how})"
+            )
         if dim == 100 and base:
-            lines.append(f"{'reference C GloVe (scaled)':34} {dim:>4} {c_scaled:>16.2f} "
-                         f"{nnz / c_scaled / 1e6:>11.2f} {c_scaled / base:>11.1f}x  (quoted 5.5 s on 9.3M)")
+            lines.append(
+                f"{'reference C GloVe (scaled)':34} {dim:>4} {c_scaled:>16.2f} "
+                f"{nnz / c_scaled / 1e6:>11.2f} {c_scaled / base:>11.1f}x  (quoted 5.5 s on 9.3M)"
+            )
     print(header)
     print("\n".join(lines))
-    print(f"load average at the end {os.getloadavg()} on {os.cpu_count()} CPUs: wall times include "
-          "waiting for other processes; CPU s/iter is this process's own CPU time")
+    print(
+        f"load average at the end {os.getloadavg()} on {os.cpu_count()} CPUs: wall times include "
+        "waiting for other processes; CPU s/iter is this process's own CPU time"
+    )
 
 
 if __name__ == "__main__":

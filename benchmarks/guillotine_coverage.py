@@ -31,7 +31,9 @@ def pmi_pairs(pmi_path, pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:
     con.executemany("INSERT INTO p VALUES (?, ?)", sorted(pairs))
     rows = con.execute(
         "SELECT p.a, p.b FROM p JOIN read_parquet(?) m ON (m.word1 = p.a AND m.word2 = p.b) "
-        "OR (m.word1 = p.b AND m.word2 = p.a)", [str(pmi_path)]).fetchall()
+        "OR (m.word1 = p.b AND m.word2 = p.a)",
+        [str(pmi_path)],
+    ).fetchall()
     return set(rows)
 
 
@@ -43,8 +45,10 @@ def main() -> int:
     coll = cfg.section("guillotine")["collection"]
     links_path = paths.guillotine_links(cfg, coll)
     if not links_path.exists():
-        print(f"missing: {links_path}; build it with snakemake --configfile {args.configfile}",
-              file=sys.stderr)
+        print(
+            f"missing: {links_path}; build it with snakemake --configfile {args.configfile}",
+            file=sys.stderr,
+        )
         return 3
     sets = {}
     for name, value in cfg.section("guillotine")["games"].items():
@@ -52,13 +56,17 @@ def main() -> int:
         if p is not None and p.exists():
             sets[name] = [g for g in read_games(p) if g.solution]
     if not sets:
-        print("missing: no game file of guillotine.games found; set WORDGAMES_DATA", file=sys.stderr)
+        print(
+            "missing: no game file of guillotine.games found; set WORDGAMES_DATA", file=sys.stderr
+        )
         return 3
     index = LinkIndex.load(links_path, paths.guillotine_link_words(cfg, coll))
     pmi_path = paths.pmi(cfg, coll)
     wordnet = {PATTERNS.index(p) for p in WORDNET_PATTERNS}
-    print(f"{'set':<20} {'pairs':>6} {'linked':>7} {'only wordnet':>13} {'+ PMI table':>12}  "
-          "pairs per pattern")
+    print(
+        f"{'set':<20} {'pairs':>6} {'linked':>7} {'only wordnet':>13} {'+ PMI table':>12}  "
+        "pairs per pattern"
+    )
     for name, games in sets.items():
         pairs = [(c, g.solution) for g in games for c in g.clues]
         linked, only_wordnet, by_pattern = set(), 0, Counter()
@@ -72,8 +80,10 @@ def main() -> int:
         unlinked = set(pairs) - linked
         extra = len(pmi_pairs(pmi_path, unlinked)) if pmi_path.exists() and unlinked else "-"
         top = ", ".join(f"{p} {n}" for p, n in by_pattern.most_common(8))
-        print(f"{name:<20} {len(pairs):>6} {len(linked & set(pairs)):>7} {only_wordnet:>13} "
-              f"{extra:>12}  {top}")
+        print(
+            f"{name:<20} {len(pairs):>6} {len(linked & set(pairs)):>7} {only_wordnet:>13} "
+            f"{extra:>12}  {top}"
+        )
     return 0
 
 

@@ -26,26 +26,34 @@ from wordgames.guillotine.metrics import rank_of, summarize
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
-    ap.add_argument("--games", default=None,
-                    help="game file (default: the config's evalita2020_dev set)")
+    ap.add_argument(
+        "--games", default=None, help="game file (default: the config's evalita2020_dev set)"
+    )
     ap.add_argument("-n", type=int, default=50, help="games to solve")
     args = ap.parse_args()
 
     from wordgames import paths
+    from wordgames.errors import WordgamesError
     from wordgames.guillotine.model import Model
-    from wordgames.guillotine.solvers import load_resources, make_solver
+    from wordgames.guillotine.solvers import load_config_resources, make_solver
 
     cfg = load_config_file(args.configfile)
     games_file = args.games or cfg.data_path(
-        cfg.section("guillotine")["games"].get("evalita2020_dev", ""))
+        cfg.section("guillotine")["games"].get("evalita2020_dev", "")
+    )
     if games_file is None or not Path(games_file).exists():
-        print(f"missing: the games file {games_file or '(none configured)'}; pass --games or set "
-              "WORDGAMES_DATA", file=sys.stderr)
+        print(
+            f"missing: the games file {games_file or '(none configured)'}; pass --games or set "
+            "WORDGAMES_DATA",
+            file=sys.stderr,
+        )
         sys.exit(3)
     links = paths.guillotine_links(cfg, cfg.section("guillotine")["collection"])
     if not links.exists():
-        print(f"missing: {links}; build it with snakemake --configfile {args.configfile}",
-              file=sys.stderr)
+        print(
+            f"missing: {links}; build it with snakemake --configfile {args.configfile}",
+            file=sys.stderr,
+        )
         sys.exit(3)
     games = [g for g in read_games(games_file) if g.solution][: args.n]
     rows = []
@@ -55,13 +63,18 @@ def main() -> None:
         # memory-mapped copies the guillotine-links / guillotine-train stages write
         name = label.split("-")[0]
         t0 = time.perf_counter()
-        res = load_resources(cfg, name, compact=label != "links-tables")
-        model = None
-        if name == "links" and paths.guillotine_model(cfg).exists():
-            model = Model.load(paths.guillotine_model(cfg))
+        try:
+            res, found = load_config_resources(
+                cfg, name, args.configfile, compact=label != "links-tables"
+            )
+        except WordgamesError as exc:
+            print(f"missing: {exc}", file=sys.stderr)
+            sys.exit(3)
+        model = Model.load(found["model"]) if "model" in found else None
         if res.past is not None:
             res.past.exclude_overlapping(games)
-        solver = make_solver(name, res, cfg, model)
+        section = cfg.section("guillotine")["gullever" if name == "gullever" else "solver"]
+        solver = make_solver(name, res, section, model)
         load = time.perf_counter() - t0
         times, ranks = [], []
         for g in games:
@@ -71,15 +84,27 @@ def main() -> None:
             ranks.append(rank_of(result.ranked_words(), g.solution))
         s = summarize(ranks, times)
         times.sort()
-        rows.append((label, load, statistics.median(times), times[int(0.9 * (len(times) - 1))],
-                     s["accuracy"], s["r_at_10"]))
+        rows.append(
+            (
+                label,
+                load,
+                statistics.median(times),
+                times[int(0.9 * (len(times) - 1))],
+                s["accuracy"],
+                s["r_at_10"],
+            )
+        )
     from wordgames.guillotine.evaluate import overlaps_training
 
     if model is not None and overlaps_training(model, games):
-        print("note: the trained model saw these games: accuracy and R@10 below are not held-out "
-              "figures (use the guillotine-eval stage for those); the times are what counts here")
-    print(f"{'solver':<12} {'load s':>8} {'median s/game':>14} {'p90 s/game':>11} "
-          f"{'acc':>6} {'R@10':>6}")
+        print(
+            "note: the trained model saw these games: accuracy and R@10 below are not held-out "
+            "figures (use the guillotine-eval stage for those); the times are what counts here"
+        )
+    print(
+        f"{'solver':<12} {'load s':>8} {'median s/game':>14} {'p90 s/game':>11} "
+        f"{'acc':>6} {'R@10':>6}"
+    )
     for name, load, med, p90, acc, r10 in rows:
         print(f"{name:<12} {load:8.2f} {med:14.4f} {p90:11.4f} {acc:6.3f} {r10:6.3f}")
     if rows[0][2] > 0:

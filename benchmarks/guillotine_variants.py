@@ -29,18 +29,26 @@ import time
 import numpy as np
 
 from wordgames.config import load_config_file
+from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import read_games
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_resources, make_solver
+from wordgames.guillotine.solvers import load_config_resources, make_solver
 
 
 def parse_variant(text: str) -> dict:
-    v = {"name": text, "params": {}, "l2": 1.0, "drop": [], "inter": True, "ranker": "logit",
-         "negatives": 300}
+    v = {
+        "name": text,
+        "params": {},
+        "l2": 1.0,
+        "drop": [],
+        "inter": True,
+        "ranker": "logit",
+        "negatives": 300,
+    }
     if text == "default":
         return v
     for part in text.split(";"):
@@ -62,7 +70,9 @@ def parse_variant(text: str) -> dict:
         elif key == "negatives":
             v["negatives"] = int(value)
         else:
-            sys.exit(f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, negatives)")
+            sys.exit(
+                f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, negatives)"
+            )
     return v
 
 
@@ -74,34 +84,63 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str]):
             sys.exit("ranker=lgbm needs LightGBM: pip install lightgbm")
         use = [(X[:, cols], y) for X, y in groups if y >= 0 and len(X) > 1]
         labels = [np.arange(len(X)) == y for X, y in use]
-        ds = lgb.Dataset(np.concatenate([X for X, _ in use]), np.concatenate(labels),
-                         group=[len(X) for X, _ in use])
-        booster = lgb.train({"objective": "lambdarank", "learning_rate": 0.03, "num_leaves": 15,
-                             "min_data_in_leaf": 50, "feature_fraction": 0.8, "verbose": -1,
-                             "lambdarank_truncation_level": 20, "seed": 0}, ds,
-                            num_boost_round=600)
+        ds = lgb.Dataset(
+            np.concatenate([X for X, _ in use]),
+            np.concatenate(labels),
+            group=[len(X) for X, _ in use],
+        )
+        booster = lgb.train(
+            {
+                "objective": "lambdarank",
+                "learning_rate": 0.03,
+                "num_leaves": 15,
+                "min_data_in_leaf": 50,
+                "feature_fraction": 0.8,
+                "verbose": -1,
+                "lambdarank_truncation_level": 20,
+                "seed": 0,
+            },
+            ds,
+            num_boost_round=600,
+        )
         return lambda X: booster.predict(X[:, cols])
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
-    model = fit([(X[:, cols], y) for X, y in groups], feats, l2=variant["l2"],
-                n_games=len(groups), interactions=inter, negatives=variant["negatives"])
+    model = fit(
+        [(X[:, cols], y) for X, y in groups],
+        feats,
+        l2=variant["l2"],
+        n_games=len(groups),
+        interactions=inter,
+        negatives=variant["negatives"],
+    )
     return lambda X: model.scores(X[:, cols])
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
-    ap.add_argument("--folds", default="evalita2020_dev",
-                    help="comma-separated game sets to hold out (names in guillotine.games)")
-    ap.add_argument("--variant", action="append", default=[],
-                    help="a variant (repeatable; default: default)")
+    ap.add_argument(
+        "--folds",
+        default="evalita2020_dev",
+        help="comma-separated game sets to hold out (names in guillotine.games)",
+    )
+    ap.add_argument(
+        "--variant", action="append", default=[], help="a variant (repeatable; default: default)"
+    )
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(args.configfile)
-    res = load_resources(cfg, "links")
+    try:
+        res, _ = load_config_resources(cfg, "links", args.configfile)
+    except WordgamesError as exc:
+        print(f"missing: {exc}", file=sys.stderr)
+        sys.exit(3)
     if res.links is None or res.past is None:
-        print("missing: the links table or the past games of this config: " + "; ".join(res.notes),
-              file=sys.stderr)
+        print(
+            "missing: the links table or the past games of this config: " + "; ".join(res.notes),
+            file=sys.stderr,
+        )
         sys.exit(3)
     sets = {}
     for name, value in cfg.section("guillotine")["games"].items():
@@ -125,13 +164,16 @@ def main() -> int:
             key = (fold.name, json.dumps(v["params"], sort_keys=True))
             if key not in features:
                 t0 = time.perf_counter()
-                solver = make_solver("links", res, cfg, None)
+                solver = make_solver("links", res, cfg.section("guillotine")["solver"], None)
                 solver.p.update(v["params"])
                 groups = E.training_groups(solver, train_games, pool)
                 test = [(*solver.features(g.clues, pool)[:2], g.solution) for g in fold.games]
                 features[key] = (groups, test)
-                print(f"# features of {fold.name} with params {v['params']}: "
-                      f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
+                print(
+                    f"# features of {fold.name} with params {v['params']}: "
+                    f"{time.perf_counter() - t0:.0f} s",
+                    file=sys.stderr,
+                )
             groups, test = features[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
@@ -143,11 +185,15 @@ def main() -> int:
             m = summarize(ranks)
             reach = sum(1 for words, _, solution in test if solution in words)
             rows.append((fold.name, v["name"], m, reach, len(test)))
-    print(f"{'fold':<20} {'variant':<40} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
-          f"{'MRR':>6} {'reach':>8}")
+    print(
+        f"{'fold':<20} {'variant':<40} {'acc':>6} {'R@5':>6} {'R@10':>6} {'R@100':>6} "
+        f"{'MRR':>6} {'reach':>8}"
+    )
     for fold, name, m, reach, n in rows:
-        print(f"{fold:<20} {name:<40} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} {m['r_at_10']:6.3f} "
-              f"{m['r_at_100']:6.3f} {m['mrr']:6.3f} {reach:>4}/{n}")
+        print(
+            f"{fold:<20} {name:<40} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} {m['r_at_10']:6.3f} "
+            f"{m['r_at_100']:6.3f} {m['mrr']:6.3f} {reach:>4}/{n}"
+        )
     return 0
 
 

@@ -52,15 +52,21 @@ def main() -> int:
         for set_name, phrases in sets.items():
             for name in args.solvers.split(","):
                 solver = make_solver(name, res, **section.get(name, {}))
-                s = summarise(evaluate(solver, phrases, section["lives"], desc=f"{label} {set_name} {name}"))
+                s = summarise(
+                    evaluate(solver, phrases, section["lives"], desc=f"{label} {set_name} {name}")
+                )
                 rows.append({"lm": label, "set": set_name, "solver": name, **s})
                 print(json.dumps(rows[-1]), file=sys.stderr)
-    print(f"\n{'lm':<8} {'set':<24} {'solver':<10} {'games':>5} {'win %':>6} {'mean wrong':>10} "
-          f"{'ms/guess':>8}")
+    print(
+        f"\n{'lm':<8} {'set':<24} {'solver':<10} {'games':>5} {'win %':>6} {'mean wrong':>10} "
+        f"{'ms/guess':>8}"
+    )
     for r in rows:
-        print(f"{r['lm']:<8} {r['set']:<24} {r['solver']:<10} {r['games']:>5} "
-              f"{100 * r['win_rate']:>6.1f} {r['mean_wrong']:>10.2f} "
-              f"{1000 * r['seconds_per_guess']:>8.2f}")
+        print(
+            f"{r['lm']:<8} {r['set']:<24} {r['solver']:<10} {r['games']:>5} "
+            f"{100 * r['win_rate']:>6.1f} {r['mean_wrong']:>10.2f} "
+            f"{1000 * r['seconds_per_guess']:>8.2f}"
+        )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(rows, fh, indent=1)

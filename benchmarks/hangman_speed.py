@@ -51,8 +51,10 @@ def main() -> int:
     t0 = time.perf_counter()
     lexicon = Lexicon.from_parquet(args.unigrams or paths.lm_unigrams(cfg, coll))
     load_lex = time.perf_counter() - t0
-    print(f"LM {lm.path} loaded (mmap, lazy) in {load_lm * 1000:.1f} ms; "
-          f"vocabulary of {len(lexicon)} words in {load_lex * 1000:.0f} ms")
+    print(
+        f"LM {lm.path} loaded (mmap, lazy) in {load_lm * 1000:.1f} ms; "
+        f"vocabulary of {len(lexicon)} words in {load_lex * 1000:.0f} ms"
+    )
     assert all(len(p.split()) == 10 for p in PHRASES)
     rows = []
     for name in args.solvers.split(","):
@@ -66,17 +68,31 @@ def main() -> int:
                 times.append(time.perf_counter() - t0)
                 cpu.append(time.process_time() - c0)
                 game.guess(d.letter)
-        rows.append((name, len(times), statistics.median(times), max(times),
-                     statistics.median(cpu), max(cpu)))
+        rows.append(
+            (
+                name,
+                len(times),
+                statistics.median(times),
+                max(times),
+                statistics.median(cpu),
+                max(cpu),
+            )
+        )
     base = rows[0][2]
-    print(f"\n{'solver':<10} {'decisions':>9} {'median ms':>10} {'worst ms':>9} "
-          f"{'cpu median':>10} {'cpu worst':>9} {'median/' + rows[0][0]:>16}")
+    print(
+        f"\n{'solver':<10} {'decisions':>9} {'median ms':>10} {'worst ms':>9} "
+        f"{'cpu median':>10} {'cpu worst':>9} {'median/' + rows[0][0]:>16}"
+    )
     for name, n, med, worst, cmed, cworst in rows:
-        print(f"{name:<10} {n:>9} {med * 1000:>10.2f} {worst * 1000:>9.1f} {cmed * 1000:>10.2f} "
-              f"{cworst * 1000:>9.1f} {med / base:>16.1f}")
+        print(
+            f"{name:<10} {n:>9} {med * 1000:>10.2f} {worst * 1000:>9.1f} {cmed * 1000:>10.2f} "
+            f"{cworst * 1000:>9.1f} {med / base:>16.1f}"
+        )
     worst = max(r[3] for r in rows)
-    print(f"\nworst decision {worst * 1000:.1f} ms wall, {max(r[5] for r in rows) * 1000:.1f} ms CPU "
-          "(target: under 200 ms; wall time includes waiting for a busy CPU)")
+    print(
+        f"\nworst decision {worst * 1000:.1f} ms wall, {max(r[5] for r in rows) * 1000:.1f} ms CPU "
+        "(target: under 200 ms; wall time includes waiting for a busy CPU)"
+    )
     return 0 if worst < 0.2 else 1
 
 

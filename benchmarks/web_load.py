@@ -26,20 +26,28 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 BODIES = {
-    "hangman assist": ("/api/hangman/assist", [
-        {"board": "__'_ _ _____ ___", "wrong": "xz"},
-        {"board": "___ __ ___ _____ ___", "wrong": ""},
-        {"board": "a_ __n__ ___ _ _e_", "wrong": "iu"},
-    ]),
+    "hangman assist": (
+        "/api/hangman/assist",
+        [
+            {"board": "__'_ _ _____ ___", "wrong": "xz"},
+            {"board": "___ __ ___ _____ ___", "wrong": ""},
+            {"board": "a_ __n__ ___ _ _e_", "wrong": "iu"},
+        ],
+    ),
 }
 
 
 def wordle_bodies(base: str) -> list[dict]:
     """Positions of real games on the server's lists: the start, and after the optimal opener in
     three hidden-answer games (normal and hard mode)."""
+
     def call(path, body):
-        request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=120) as r:
             return json.loads(r.read())
 
@@ -49,8 +57,9 @@ def wordle_bodies(base: str) -> list[dict]:
         game = call("/api/wordle/new", {"hard": hard})
         played = call("/api/wordle/guess", {"game": game["game"], "guess": opener})
         if not played["over"]:
-            bodies.append({"moves": [{"guess": opener, "feedback": played["pattern"]}],
-                           "hard": hard})
+            bodies.append(
+                {"moves": [{"guess": opener, "feedback": played["pattern"]}], "hard": hard}
+            )
     return bodies
 
 
@@ -64,8 +73,9 @@ def rss_mb(pid: int) -> float:
 
 def post(base: str, path: str, body: dict) -> tuple[float, int]:
     data = json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     t0 = time.perf_counter()
     try:
         with urllib.request.urlopen(request, timeout=120) as r:
@@ -100,17 +110,26 @@ def run(base: str, path: str, bodies: list[dict], clients: int, requests: int) -
             pool.submit(client)
     wall = time.perf_counter() - t0
     q = statistics.quantiles(latencies, n=100, method="inclusive")
-    return {"requests": len(latencies), "errors": errors, "p50": q[49], "p99": q[98],
-            "throughput": len(latencies) / wall}
+    return {
+        "requests": len(latencies),
+        "errors": errors,
+        "p50": q[49],
+        "p99": q[98],
+        "throughput": len(latencies) / wall,
+    }
 
 
 def guillotine_bodies(base: str) -> list[dict]:
     """The games of this list the server can answer (every clue known to its evidence)."""
-    games = [["certificato", "figlio", "tragedia", "stella", "venere"],
-             ["pane", "gioco", "testa", "osso", "zoccolo"],
-             ["monaco", "abito", "dire", "fare", "mezzo"],
-             ["porta", "casa", "mare", "acqua", "pane"]]
-    known = [{"clues": g} for g in games if post(base, "/api/guillotine/solve", {"clues": g})[1] == 200]
+    games = [
+        ["certificato", "figlio", "tragedia", "stella", "venere"],
+        ["pane", "gioco", "testa", "osso", "zoccolo"],
+        ["monaco", "abito", "dire", "fare", "mezzo"],
+        ["porta", "casa", "mare", "acqua", "pane"],
+    ]
+    known = [
+        {"clues": g} for g in games if post(base, "/api/guillotine/solve", {"clues": g})[1] == 200
+    ]
     return known
 
 
@@ -118,15 +137,30 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/config.yaml")
     ap.add_argument("--clients", default="1,20,50")
-    ap.add_argument("--requests", type=int, default=400, help="requests per endpoint and client count")
+    ap.add_argument(
+        "--requests", type=int, default=400, help="requests per endpoint and client count"
+    )
     args = ap.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     log = tempfile.NamedTemporaryFile(prefix="web-load-", suffix=".log", delete=False)  # noqa: SIM115 (the server writes it while we run)
-    proc = subprocess.Popen([sys.executable, "-m", "wordgames", "serve", "--configfile",
-                             args.configfile, "--port", str(port), "--log-level", "warning"],
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "serve",
+            "--configfile",
+            args.configfile,
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 600
@@ -157,15 +191,21 @@ def main() -> int:
                 r.update(endpoint=name, clients=clients, rss=rss_mb(proc.pid))
                 rows.append(r)
                 print(json.dumps(r), file=sys.stderr)
-        print(f"\nwordgames serve --configfile {args.configfile}  ({os.cpu_count()} cores; "
-              f"games loaded in {status['load_seconds']} s)")
+        print(
+            f"\nwordgames serve --configfile {args.configfile}  ({os.cpu_count()} cores; "
+            f"games loaded in {status['load_seconds']} s)"
+        )
         print(f"resident memory after loading: {loaded_rss:.0f} MB")
-        print(f"{'endpoint':<18} {'clients':>7} {'requests':>8} {'errors':>6} {'p50 ms':>8} "
-              f"{'p99 ms':>8} {'req/s':>7} {'RSS MB after':>12}")
+        print(
+            f"{'endpoint':<18} {'clients':>7} {'requests':>8} {'errors':>6} {'p50 ms':>8} "
+            f"{'p99 ms':>8} {'req/s':>7} {'RSS MB after':>12}"
+        )
         for r in rows:
-            print(f"{r['endpoint']:<18} {r['clients']:>7} {r['requests']:>8} {r['errors']:>6} "
-                  f"{1000 * r['p50']:>8.1f} {1000 * r['p99']:>8.1f} {r['throughput']:>7.1f} "
-                  f"{r['rss']:>12.0f}")
+            print(
+                f"{r['endpoint']:<18} {r['clients']:>7} {r['requests']:>8} {r['errors']:>6} "
+                f"{1000 * r['p50']:>8.1f} {1000 * r['p99']:>8.1f} {r['throughput']:>7.1f} "
+                f"{r['rss']:>12.0f}"
+            )
         return 0
     finally:
         proc.terminate()

@@ -35,24 +35,37 @@ def main() -> int:
     guesses, answers = load_lists(args.answers, args.guesses)
     start = time.perf_counter()
     data = make_data(guesses, answers)
-    print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}; "
-          f"{len(guesses)} guesses x {len(answers)} answers, matrix {time.perf_counter() - start:.2f} s")
+    print(
+        f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}; "
+        f"{len(guesses)} guesses x {len(answers)} answers, matrix {time.perf_counter() - start:.2f} s"
+    )
     rows = []
-    print(f"{'strategy':<14}{'mode':<8}{'games':>6}{'win rate':>10}{'mean':>8}{'worst':>7}"
-          f"{'total':>7}{'seconds':>9}{'ms/game':>9}{'paper':>16}")
+    print(
+        f"{'strategy':<14}{'mode':<8}{'games':>6}{'win rate':>10}{'mean':>8}{'worst':>7}"
+        f"{'total':>7}{'seconds':>9}{'ms/game':>9}{'paper':>16}"
+    )
     for name in args.strategies.split(","):
         if not available(name):
             print(f"{name:<14}(module missing: skipped)")
             continue
         for mode in args.modes.split(","):
-            games = evaluate(data, name, hard=mode == "hard", seed=args.seed, limit=args.limit,
-                             show_progress=False)
+            games = evaluate(
+                data,
+                name,
+                hard=mode == "hard",
+                seed=args.seed,
+                limit=args.limit,
+                show_progress=False,
+            )
             s = summarize(games, 6)
             paper = PUBLISHED.get(name)
             ptxt = f"{paper[0]:.1%} / {paper[1]:.2f}" if paper else ""
-            print(f"{name:<14}{mode:<8}{s['games']:>6}{s['win_rate']:>10.1%}{s['mean_guesses']:>8.4f}"
-                  f"{s['max_guesses']:>7}{s['total_guesses']:>7}{s['seconds']:>9.1f}"
-                  f"{s['ms_per_game']:>9.2f}{ptxt:>16}", flush=True)
+            print(
+                f"{name:<14}{mode:<8}{s['games']:>6}{s['win_rate']:>10.1%}{s['mean_guesses']:>8.4f}"
+                f"{s['max_guesses']:>7}{s['total_guesses']:>7}{s['seconds']:>9.1f}"
+                f"{s['ms_per_game']:>9.2f}{ptxt:>16}",
+                flush=True,
+            )
             rows.append(s)
     if args.json_out:
         with open(args.json_out, "w") as fh:

@@ -36,8 +36,10 @@ def main() -> int:
     if args.threads:
         numba.set_num_threads(args.threads)
     guesses, answers = load_lists()
-    print(f"# {platform.machine()}, {os.cpu_count()} cores, numba threads {numba.get_num_threads()}, "
-          f"Python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}")
+    print(
+        f"# {platform.machine()}, {os.cpu_count()} cores, numba threads {numba.get_num_threads()}, "
+        f"Python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}"
+    )
     print(f"# {len(guesses)} guesses x {len(answers)} answers")
 
     cpu: dict[str, float] = {}
@@ -66,8 +68,10 @@ def main() -> int:
     assert np.array_equal(m_numba[: len(rows)], m_py)
     print(f"{'implementation':<38}{'wall s':>9}{'CPU s':>9}{'wall vs numba':>15}")
     print(f"{'numba (parallel)':<38}{t_numba:>9.3f}{cpu['numba']:>9.3f}{1.0:>15.1f}")
-    print(f"{'numpy (broadcast, 256-row chunks)':<38}{t_numpy:>9.3f}{cpu['numpy']:>9.3f}"
-          f"{t_numpy / t_numba:>15.1f}")
+    print(
+        f"{'numpy (broadcast, 256-row chunks)':<38}{t_numpy:>9.3f}{cpu['numpy']:>9.3f}"
+        f"{t_numpy / t_numba:>15.1f}"
+    )
     label = f"pure Python (extrapolated {len(rows)} rows)"
     print(f"{label:<38}{t_python:>9.1f}{cpu['python']:>9.1f}{t_python / t_numba:>15.0f}")
     print(f"# numba first call (load compiled cache or compile): {warm:.2f} s; all results agree")

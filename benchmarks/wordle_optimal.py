@@ -33,8 +33,14 @@ PUBLISHED = {"normal": 7920, "hard-nyt": 8122}
 def load_data():
     from wordgames.wordle.data import make_data
 
-    root = Path(os.environ.get("WORDGAMES_DATA", Path(__file__).resolve().parents[2] / "shared" /
-                               "data")) / "wordle"
+    root = (
+        Path(
+            os.environ.get(
+                "WORDGAMES_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"
+            )
+        )
+        / "wordle"
+    )
     if (root / "answers-2315.txt").exists():
         answers = (root / "answers-2315.txt").read_text().split()
         allowed = (root / "allowed-12972.txt").read_text().split()
@@ -51,8 +57,13 @@ def prove(data, opener, hard, rule, variant):
     solver = Solver(data, hard=hard, hard_rule=rule, variant=variant)
     wall, cpu = time.perf_counter(), time.process_time()
     tree = solve_tree(data, hard, opener, hard_rule=rule, solver=solver)
-    return (time.perf_counter() - wall, time.process_time() - cpu, tree.total,
-            int(solver.stats[0]), int(solver.stats[5]))
+    return (
+        time.perf_counter() - wall,
+        time.process_time() - cpu,
+        tree.total,
+        int(solver.stats[0]),
+        int(solver.stats[5]),
+    )
 
 
 def main() -> None:
@@ -66,10 +77,14 @@ def main() -> None:
     from wordgames.wordle import optimal_kernels as K
 
     data, source = load_data()
-    print(f"lists: {source}: {len(data.answers)} answers, {len(data.guesses)} guesses; "
-          f"opener {args.opener}; {os.cpu_count()} cpus (single-threaded solver)")
+    print(
+        f"lists: {source}: {len(data.answers)} answers, {len(data.guesses)} guesses; "
+        f"opener {args.opener}; {os.cpu_count()} cpus (single-threaded solver)"
+    )
     t = time.perf_counter()
-    small = data.__class__(data.guesses, data.answers[:40], data.matrix[:, :40], data.answer_rows[:40])
+    small = data.__class__(
+        data.guesses, data.answers[:40], data.matrix[:, :40], data.answer_rows[:40]
+    )
     for hard, rule in ((False, None), (True, "nyt")):
         prove(small, args.opener, hard, rule, 0)  # compile (numba caches it on disk)
     print(f"warm-up (compile or load numba cache): {time.perf_counter() - t:.1f} s\n")
@@ -82,8 +97,10 @@ def main() -> None:
         ("nyt+sharpen", True, "nyt", K.VARIANT_HARD_SHARPEN, args.hard_runs),
         ("hard-strict", True, "strict", 0, args.hard_runs),
     ]
-    header = (f"{'variant':<12} {'total':>6} {'published':>9} {'runs':>4} {'cpu med s':>9} "
-              f"{'wall med s':>10} {'cpu min s':>9} {'x ref':>7} {'nodes':>7} {'cell-ops':>12}")
+    header = (
+        f"{'variant':<12} {'total':>6} {'published':>9} {'runs':>4} {'cpu med s':>9} "
+        f"{'wall med s':>10} {'cpu min s':>9} {'x ref':>7} {'nodes':>7} {'cell-ops':>12}"
+    )
     print(header)
     print("-" * len(header))
     base = None
@@ -98,9 +115,11 @@ def main() -> None:
             base = cpu  # hard-mode rows compare with hard-nyt
         mode = "normal" if not hard else f"hard-{rule}"
         pub = PUBLISHED.get(mode, "")
-        print(f"{name:<12} {total:>6} {pub!s:>9} {runs:>4} {cpu:>9.2f} {wall:>10.2f} "
-              f"{min(r[1] for r in results):>9.2f} {cpu / base:>7.2f} {nodes:>7} {ops:>12}",
-              flush=True)
+        print(
+            f"{name:<12} {total:>6} {pub!s:>9} {runs:>4} {cpu:>9.2f} {wall:>10.2f} "
+            f"{min(r[1] for r in results):>9.2f} {cpu / base:>7.2f} {nodes:>7} {ops:>12}",
+            flush=True,
+        )
         if pub and total != pub:
             raise SystemExit(f"{name}: total {total} differs from the published {pub}")
 
@@ -109,8 +128,10 @@ def main() -> None:
 
         wall, cpu = time.perf_counter(), time.process_time()
         found = best_openers(data, args.openers)
-        print(f"\nbest_openers(top {args.openers}): {time.process_time() - cpu:.1f} s cpu, "
-              f"{time.perf_counter() - wall:.1f} s wall")
+        print(
+            f"\nbest_openers(top {args.openers}): {time.process_time() - cpu:.1f} s cpu, "
+            f"{time.perf_counter() - wall:.1f} s wall"
+        )
         for o in found:
             print(f"  {o.word}  {'=' if o.exact else '>='} {o.value}  ({o.seconds:.2f} s)")
 

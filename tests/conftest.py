@@ -25,7 +25,7 @@ def data_dir() -> Path | None:
     return sibling if sibling.is_dir() else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO
 
@@ -61,7 +61,9 @@ def tiny_lm(tmp_path_factory) -> dict[str, Path]:
 
     _tools_or_skip()
     out = tmp_path_factory.mktemp("tiny-lm")
-    arpa = train_arpa(TINY_LM_TEXT, out / "model.arpa", order=3, memory="100M", discount_fallback=True)
+    arpa = train_arpa(
+        TINY_LM_TEXT, out / "model.arpa", order=3, memory="100M", discount_fallback=True
+    )
     binary = build_binary(arpa, out / "model.binary", memory="100M")
     unigrams = count_unigrams(TINY_LM_TEXT, out / "unigrams.parquet")
     return {"arpa": arpa, "binary": binary, "unigrams": unigrams, "tokens": TINY_LM_TEXT}

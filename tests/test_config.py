@@ -14,7 +14,9 @@ def test_defaults_are_filled_from_schema():
 
 
 def test_unknown_top_level_key_is_named_with_suggestion():
-    with pytest.raises(ConfigError, match=r"unknown config key 'wordl' \(did you mean 'wordle'\?\)"):
+    with pytest.raises(
+        ConfigError, match=r"unknown config key 'wordl' \(did you mean 'wordle'\?\)"
+    ):
         validate({"wordl": {}})
 
 
@@ -87,4 +89,3 @@ def test_cli_config_uses_defaults_only_for_a_missing_default_file(tmp_path, monk
     assert load_cli_config()["results_dir"] == "results"
     with pytest.raises(ConfigError, match="config file not found"):
         load_cli_config(tmp_path / "named.yaml")
-

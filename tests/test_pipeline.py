@@ -1,13 +1,16 @@
-"""The whole DAG on a tiny config, in a temporary folder.
+"""The whole DAG on a tiny config, in a temporary folder, and what a rerun plans after a change.
 
 The config is the union of the fragments in tests/data/pipeline/ (one per stage family), so each stage
 family keeps its tiny inputs beside its own tests. In a fragment, {tests_data} and {repo} stand for the
-absolute paths of tests/data and the repository (the pipeline runs with the temporary folder as its
-working directory).
+absolute paths of the data folder (a copy of tests/data, so tests can move and change it) and of the
+repository (the pipeline runs with the temporary folder as its working directory). Snakemake runs with
+the repository's default profile (its rerun triggers are part of what is tested).
 """
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,43 +21,183 @@ import yaml
 pytestmark = pytest.mark.slow
 
 
-def tiny_config(repo: Path, workdir: Path) -> Path:
+def tiny_config(
+    repo: Path, workdir: Path, data: Path | None = None, name: str = "config.yaml", **changes
+) -> Path:
+    """The merged fragments; ``changes`` maps dotted keys (``glove.dim``) to new values."""
     merged: dict = {"results_dir": str(workdir / "results")}
+    data = data or repo / "tests/data"
     for fragment in sorted((repo / "tests/data/pipeline").glob("*.yaml")):
-        text = (
-            fragment.read_text()
-            .replace("{tests_data}", str(repo / "tests/data"))
-            .replace("{repo}", str(repo))
-        )
+        text = fragment.read_text().replace("{tests_data}", str(data)).replace("{repo}", str(repo))
         merged.update(yaml.safe_load(text) or {})
-    path = workdir / "config.yaml"
+    for key, value in changes.items():
+        *parents, last = key.split(".")
+        node = merged
+        for p in parents:
+            node = node.setdefault(p, {})
+        node[last] = value
+    path = workdir / name
     path.write_text(yaml.safe_dump(merged, sort_keys=False))
     return path
 
 
-def run_snakemake(repo: Path, workdir: Path, configfile: Path, *extra: str):
+def run_snakemake(repo: Path, workdir: Path, configfile: Path, *extra: str, env=None):
     cmd = [
-        sys.executable, "-m", "snakemake",
-        "--snakefile", str(repo / "Snakefile"),
-        "--directory", str(workdir),
-        "--configfile", str(configfile),
-        "--cores", "2",
-        "--workflow-profile", "none",
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(repo / "Snakefile"),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(configfile),
+        "--workflow-profile",
+        str(repo / "workflow/profiles/default"),
+        "--cores",
+        "2",
         *extra,
     ]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
 
 
-def test_pipeline_runs_end_to_end_and_is_idempotent(repo, tmp_path):
-    configfile = tiny_config(repo, tmp_path)
-    first = run_snakemake(repo, tmp_path, configfile)
+def planned(result) -> list[tuple[str, dict]]:
+    """(rule, wildcards) of every job a dry run lists, `all` left out."""
+    assert result.returncode == 0, result.stderr[-4000:] + result.stdout[-4000:]
+    jobs = []
+    for block in re.split(r"\n(?=(?:local)?(?:rule|checkpoint) \w+:)", result.stdout):
+        head = re.match(r"(?:local)?(?:rule|checkpoint) (\w+):", block)
+        if head is None or head.group(1) == "all":
+            continue
+        found = re.search(r"^\s+wildcards: (.*)$", block, re.M)
+        wildcards = dict(kv.split("=", 1) for kv in found.group(1).split(", ")) if found else {}
+        jobs.append((head.group(1), wildcards))
+    return jobs
+
+
+def rules_of(jobs) -> set[str]:
+    return {rule for rule, _ in jobs}
+
+
+@pytest.fixture(scope="module")
+def built(repo, tmp_path_factory):
+    """One full run of the tiny config on a copy of tests/data."""
+    workdir = tmp_path_factory.mktemp("pipeline")
+    data = workdir / "data"
+    shutil.copytree(repo / "tests/data", data)
+    configfile = tiny_config(repo, workdir, data)
+    first = run_snakemake(repo, workdir, configfile)
     assert first.returncode == 0, first.stderr[-4000:]
-    results = tmp_path / "results"
+    return workdir, data, configfile
+
+
+def test_pipeline_runs_end_to_end_and_is_idempotent(repo, built):
+    workdir, _, configfile = built
+    results = workdir / "results"
     assert any(results.rglob("*.parquet")), "the pipeline wrote no Parquet artifact"
     assert (results / "logs").is_dir(), "rules must write logs under results/logs"
-    second = run_snakemake(repo, tmp_path, configfile, "--dry-run")
-    assert second.returncode == 0, second.stderr[-4000:]
-    assert "Nothing to be done" in second.stdout + second.stderr
+    assert (results / "benchmarks/glove/en.tsv").is_file(), "training rules write benchmarks"
+    assert (results / "it/guillotine/links-index/meta.json").is_file()
+    assert (results / "wordle/optimal-tree-normal.json").is_file()
+    assert planned(run_snakemake(repo, workdir, configfile, "--dry-run")) == []
+
+
+def test_data_folder_copied_elsewhere_reruns_nothing(repo, built, tmp_path):
+    workdir, data, _ = built
+    moved = tmp_path / "elsewhere"
+    shutil.copytree(data, moved)  # same bytes, new paths and modification times
+    configfile = tiny_config(repo, workdir, moved, name="moved.yaml")
+    assert planned(run_snakemake(repo, workdir, configfile, "--dry-run")) == []
+
+
+# The HTML report's stages downstream of any change: the figures and summary tables drawn from the
+# outputs that change, and the run statistics (report_run_done, report_benchmarks), which read
+# every job's benchmark record and so follow any job that runs again.
+RUN_STATISTICS = {"report_run_done", "report_benchmarks"}
+
+
+def test_solver_l2_plans_exactly_guillotine_train_eval_and_report(repo, built):
+    workdir, data, _ = built
+    configfile = tiny_config(repo, workdir, data, name="l2.yaml", **{"guillotine.solver.l2": 2.5})
+    jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
+    # the guillotine figures (recall@k, reliability) and summary table read the evaluation's
+    # per-game tables and summary
+    assert rules_of(jobs) == {
+        "guillotine_eval",
+        "guillotine_train",
+        "report",
+        "report_plot_guillotine",
+        "report_table",
+        *RUN_STATISTICS,
+    }
+    assert [w for r, w in jobs if r == "report_table"] == [{"section": "la-ghigliottina"}]
+    assert len(jobs) == 7
+
+
+def test_glove_dim_plans_glove_and_what_reads_it(repo, built):
+    workdir, data, _ = built
+    configfile = tiny_config(repo, workdir, data, name="dim.yaml", **{"glove.dim": 12})
+    jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
+    assert rules_of(jobs) == {
+        "glove",
+        "vectors_eval",
+        "vectors_summary",
+        "guillotine_vectors_unit",
+        "guillotine_train",
+        "guillotine_eval",
+        "report",
+        # the GloVe loss figure reads the trainings; the vectors and guillotine tables and the
+        # guillotine figures read the evaluations
+        "report_plot_glove",
+        "report_plot_guillotine",
+        "report_table",
+        *RUN_STATISTICS,
+    }
+    assert sorted(w["coll"] for r, w in jobs if r == "glove") == ["en", "it"]
+    tables = sorted(w["section"] for r, w in jobs if r == "report_table")
+    assert tables == ["la-ghigliottina", "word-vectors"]
+
+
+def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, tmp_path):
+    workdir, data, _ = built
+    changed = tmp_path / "changed"
+    shutil.copytree(data, changed)
+    target = changed / "corpus/text/en/harvard.txt"
+    raw = bytearray(target.read_bytes())
+    raw[raw.index(b"e")] = ord("a")
+    target.write_bytes(bytes(raw))
+    configfile = tiny_config(repo, workdir, changed, name="changed.yaml")
+    jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
+    corpora = {w["corpus"] for _, w in jobs if "corpus" in w}
+    assert corpora == {"tiny-en-text"}  # the other corpora are untouched
+    assert {w["coll"] for _, w in jobs if "coll" in w} == {"en"}
+    assert {
+        "corpus_extract",
+        "corpus_merge",
+        "collect",
+        "stats_vocab",
+        "glove",
+        "lm",
+        "hangman_eval",
+        "report",
+    } <= rules_of(jobs)
+    assert not any(r.startswith(("wordle_", "guillotine_")) for r in rules_of(jobs))
+
+
+def test_parsing_writes_nothing_and_data_dir_paths_do_not_crash(repo, tmp_path):
+    """-n and --lint on a fresh folder write no artifact; guillotine.vectors under an unset
+    {data_dir} leaves the stages that read it out instead of failing with a WildcardError."""
+    configfile = tiny_config(
+        repo, tmp_path, **{"guillotine.vectors": "{data_dir}/vectors.kv", "data_dir": None}
+    )
+    env = {k: v for k, v in __import__("os").environ.items() if k != "WORDGAMES_DATA"}
+    jobs = planned(run_snakemake(repo, tmp_path, configfile, "--dry-run", env=env))
+    assert "guillotine_links" in rules_of(jobs)
+    assert not rules_of(jobs) & {"guillotine_train", "guillotine_eval", "guillotine_vectors_unit"}
+    lint = run_snakemake(repo, tmp_path, configfile, "--lint", env=env)
+    assert "WildcardError" not in lint.stderr + lint.stdout
+    assert not (tmp_path / "results").exists()
+    assert not (tmp_path / ".snakemake/wordgames-digests.json").exists()
 
 
 def test_pipeline_rejects_unknown_config_key_before_any_job(repo, tmp_path):

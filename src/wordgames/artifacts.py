@@ -33,13 +33,17 @@ def atomic_path(target: str | os.PathLike, suffix: str | None = None) -> Iterato
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=suffix if suffix is not None else ".tmp", dir=target.parent
+        prefix=f".{target.name}.",
+        suffix=suffix if suffix is not None else ".tmp",
+        dir=target.parent,
     )
     os.close(fd)
     tmp_path = Path(tmp)
     try:
         yield tmp_path
-        if tmp_path.exists():  # mkstemp makes files private; give the artifact the usual permissions
+        if (
+            tmp_path.exists()
+        ):  # mkstemp makes files private; give the artifact the usual permissions
             os.chmod(tmp_path, 0o666 & ~_umask())
         os.replace(tmp_path, target)
     finally:
@@ -106,7 +110,7 @@ def write_duckdb_catalog(target: str | os.PathLike, views: Mapping[str, str | os
         try:
             for name, parquet in views.items():
                 path = str(Path(parquet).resolve()).replace("'", "''")
-                con.execute(f'CREATE VIEW "{name}" AS SELECT * FROM read_parquet(\'{path}\')')
+                con.execute(f"CREATE VIEW \"{name}\" AS SELECT * FROM read_parquet('{path}')")
         finally:
             con.close()
     return Path(target)

@@ -17,7 +17,7 @@ import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -117,6 +117,13 @@ class Config:
     def section(self, name: str) -> dict:
         return self.raw.get(name, {})
 
+    @cached_property
+    def settings(self):
+        """The config as typed objects (:class:`wordgames.settings.Settings`)."""
+        from wordgames.settings import Settings, from_dict
+
+        return from_dict(Settings, self.raw)
+
     @property
     def results_dir(self) -> Path:
         return Path(self.raw["results_dir"])
@@ -169,7 +176,9 @@ def read_yaml(path: str | os.PathLike) -> dict:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
-        raise ConfigError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+        raise ConfigError(
+            f"{path}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"
+        ) from None
     if data is None:
         return {}
     if not isinstance(data, dict):

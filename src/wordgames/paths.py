@@ -17,12 +17,22 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     {collection}/pmi.parquet, idf.parquet        association and document-frequency tables
     {collection}/catalog.duckdb                  SQL views over the collection's tables
     {collection}/lm/model.arpa, model.binary     KenLM n-gram model
+    {collection}/guillotine/links.parquet        guillotine pattern links; links-index/ and
+                                                 vectors-unit/ are their memory-mappable copies
+    guillotine/model.json                        the links solver's trained weighting model
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
+    wordle/optimal-tree-{mode}.json              the proved optimal trees
     eval/{game}/...                              per-game Parquet and summaries
     report/                                      the Markdown report; figures/ and tables/ of the
                                                  HTML report
     report.html                                  the HTML report (make report)
-    logs/{rule}/...                              one log per job
+    logs/{rule}/{wildcards}.log                  one log per job
+    benchmarks/{rule}/{wildcards}.tsv            one Snakemake benchmark table per job (wall and CPU
+                                                 seconds, max RSS, I/O): the run statistics
+
+The Snakemake rules (through the ``get_*`` input functions of workflow/rules/common.smk) are the one
+place that maps a config to these paths; a ``wordgames build`` stage is handed every path it reads or
+writes. The user commands call the same functions to find what the pipeline built for their config.
 """
 
 from __future__ import annotations
@@ -38,6 +48,27 @@ def results(cfg: Config, *parts: str) -> Path:
 
 def logs(cfg: Config, *parts: str) -> Path:
     return results(cfg, "logs", *parts)
+
+
+def job_file(cfg: Config, kind: str, rule: str, wildcards: tuple[str, ...], ext: str) -> Path:
+    """``{kind}/{rule}/{wildcards joined by '-'}.{ext}`` (``{rule}.{ext}`` for a rule without
+    wildcards): the naming shared by logs and benchmarks."""
+    name = "-".join(wildcards) if wildcards else rule
+    return results(cfg, kind, rule, f"{name}.{ext}")
+
+
+def log(cfg: Config, rule: str, *wildcards: str) -> Path:
+    """The log of one job: ``logs/{rule}/{wildcards}.log``."""
+    return job_file(cfg, "logs", rule, wildcards, "log")
+
+
+def benchmark(cfg: Config, rule: str, *wildcards: str) -> Path:
+    """The benchmark table of one job: ``benchmarks/{rule}/{wildcards}.tsv``.
+
+    Snakemake writes one tab-separated row per job (s, h:m:s, max_rss, max_vms, max_uss, max_pss,
+    io_in, io_out, mean_load, cpu_time); the report collects every file under ``benchmarks/``.
+    """
+    return job_file(cfg, "benchmarks", rule, wildcards, "tsv")
 
 
 # corpora -------------------------------------------------------------------------------------------
@@ -69,6 +100,11 @@ def corpus_extract(cfg: Config, corpus: str, shard: str) -> Path:
 
 def corpus_shard_table(cfg: Config, corpus: str, shard: str, table: str) -> Path:
     return corpus_dir(cfg, corpus) / "extract" / f"{shard}.{table}.parquet"
+
+
+def corpus_shard_summary(cfg: Config, corpus: str, shard: str) -> Path:
+    """JSON: what extraction of one shard read, kept and skipped."""
+    return corpus_dir(cfg, corpus) / "extract" / f"{shard}.summary.json"
 
 
 def corpus_shard_sentences(cfg: Config, corpus: str, shard: str) -> Path:
@@ -132,7 +168,13 @@ def glove_vocab(cfg: Config, collection: str) -> Path:
 
 
 def glove_checkpoint(cfg: Config, collection: str) -> Path:
+    """Resume state of an interrupted training run (removed when training completes)."""
     return glove_dir(cfg, collection) / "checkpoint"
+
+
+def glove_summary(cfg: Config, collection: str) -> Path:
+    """JSON: method, parameters, losses and time of the training run."""
+    return glove_dir(cfg, collection) / "train.json"
 
 
 def vectors_eval(cfg: Config, collection: str) -> Path:
@@ -233,6 +275,12 @@ def report_table(cfg: Config, name: str) -> Path:
     return report_dir(cfg) / "tables" / f"{name}.html"
 
 
+def report_run_done(cfg: Config) -> Path:
+    """An empty file written once every target but the run statistics is built: the run
+    statistics read the benchmark records after it."""
+    return report_dir(cfg) / "run-done"
+
+
 # guillotine ----------------------------------------------------------------------------------------
 def guillotine_links(cfg: Config, collection: str) -> Path:
     """Pattern counts and list links (left, right, pattern, count) of a collection."""
@@ -244,6 +292,34 @@ def guillotine_link_words(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "guillotine" / "link-words.parquet"
 
 
+def guillotine_links_index(cfg: Config, collection: str) -> Path:
+    """The links index as memory-mappable arrays (``.npy`` files, words.txt, meta.json)."""
+    return collection_dir(cfg, collection) / "guillotine" / "links-index"
+
+
+def guillotine_vectors_unit(cfg: Config, collection: str) -> Path:
+    """Unit-normalised word vectors the guillotine solvers read (unit.npy, words.txt, meta.json)."""
+    return collection_dir(cfg, collection) / "guillotine" / "vectors-unit"
+
+
 def guillotine_model(cfg: Config) -> Path:
     """The links solver's weighting model trained on every configured development game."""
     return results(cfg, "guillotine", "model.json")
+
+
+def guillotine_eval_games(cfg: Config, game_set: str, solver: str) -> Path:
+    """Per-game ranks of one solver on one game set."""
+    return eval_dir(cfg, "guillotine") / f"{game_set}-{solver}.parquet"
+
+
+def guillotine_eval_summary(cfg: Config, ext: str = "parquet") -> Path:
+    """One row per (game set, solver): ``parquet`` or ``md`` (with the published numbers)."""
+    return eval_dir(cfg, "guillotine") / f"summary.{ext}"
+
+
+def report(cfg: Config) -> Path:
+    return report_dir(cfg) / "report.md"
+
+
+def vectors_summary(cfg: Config) -> Path:
+    return eval_dir(cfg, "vectors") / "summary.md"

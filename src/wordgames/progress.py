@@ -9,7 +9,14 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def progress(iterable: Iterable[T] | None = None, *, desc: str, total: int | None = None, unit: str = "it", **kwargs):
+def progress(
+    iterable: Iterable[T] | None = None,
+    *,
+    desc: str,
+    total: int | None = None,
+    unit: str = "it",
+    **kwargs,
+):
     """A tqdm bar on stderr; when stderr is not a terminal (a rule's log), update every 30 s only."""
     from tqdm.auto import tqdm
 

@@ -120,20 +120,24 @@ def test_existing_verified_file_is_not_fetched_again(server, tmp_path):
     assert state["requests"] == []
 
 
-def test_download_stage_writes_where_the_registry_says(server, tmp_path):
-    from wordgames.config import load_config
-    from wordgames.corpus.download import download_corpus
+def test_download_stage_writes_the_path_it_is_given(server, tmp_path):
+    from wordgames.cli import main
 
     url, _ = server
-    cfg = load_config(
-        {
-            "results_dir": str(tmp_path / "results"),
-            "corpora": {
-                "w": {"kind": "text", "source": f"{url}/dump.xml.bz2", "sha1": SHA1,
-                      "download_dir": str(tmp_path / "downloads")}
-            },
-        }
+    target = tmp_path / "downloads" / "w" / "dump.xml.bz2"
+    assert (
+        main(
+            [
+                "build",
+                "download",
+                "--url",
+                f"{url}/dump.xml.bz2",
+                "--sha1",
+                SHA1,
+                "--out",
+                str(target),
+            ]
+        )
+        == 0
     )
-    (target,) = download_corpus(cfg, "w")
-    assert target == tmp_path / "downloads" / "w" / "dump.xml.bz2"
     assert target.read_bytes() == PAYLOAD

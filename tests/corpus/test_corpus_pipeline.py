@@ -22,7 +22,11 @@ run_snakemake, tiny_config = _module.run_snakemake, _module.tiny_config
 
 def test_corpus_rules_build_both_collections(repo, tmp_path):
     configfile = tiny_config(repo, tmp_path)
-    targets = [str(tmp_path / f"results/{c}/{f}") for c in ("en", "it") for f in ("tokens.txt", "corpora.json")]
+    targets = [
+        str(tmp_path / f"results/{c}/{f}")
+        for c in ("en", "it")
+        for f in ("tokens.txt", "corpora.json")
+    ]
     result = run_snakemake(repo, tmp_path, configfile, *targets)
     assert result.returncode == 0, result.stderr[-4000:]
     results = tmp_path / "results"

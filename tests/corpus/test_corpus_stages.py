@@ -11,38 +11,38 @@ import pytest
 
 from wordgames import paths
 from wordgames.cli import main
-from wordgames.corpus.extract import extract_shard
-from wordgames.corpus.pipeline import collect, merge_corpus, tokenize_shard
 from wordgames.errors import ConfigError, InputError
 
 
-def _build(cfg, name):
-    from wordgames.corpus.registry import corpus
-
-    c = corpus(cfg, name)
-    for shard in c.shard_ids:
-        extract_shard(cfg, name, shard)
-        if c.has_text:
-            tokenize_shard(cfg, name, shard)
-    return merge_corpus(cfg, name)
-
-
-def test_text_paragraphs_and_lines(make_config, corpus_data):
+def test_text_paragraphs_and_lines(make_config, corpus_data, stages):
     cfg = make_config(
         {
-            "para": {"kind": "text", "source": str(corpus_data / "text/en/fortunes.txt"),
-                     "options": {"layout": "paragraphs", "documents": "unit"}},
-            "lines": {"kind": "text", "language": "it", "source": str(corpus_data / "text/it"),
-                      "shards": 2, "options": {"layout": "lines", "documents": "file"}},
+            "para": {
+                "kind": "text",
+                "source": str(corpus_data / "text/en/fortunes.txt"),
+                "options": {"layout": "paragraphs", "documents": "unit"},
+            },
+            "lines": {
+                "kind": "text",
+                "language": "it",
+                "source": str(corpus_data / "text/it"),
+                "shards": 2,
+                "options": {"layout": "lines", "documents": "file"},
+            },
         }
     )
-    para = _build(cfg, "para")
+    para = stages.build(cfg, "para")
     assert para["documents"] == 3
     tokens = paths.corpus_tokens(cfg, "para").read_text().splitlines()
     # hard-wrapped lines are joined: the first sentence spans two lines of the file
-    assert tokens[0] == "a critic is a man who creates nothing and thereby feels qualified to judge the work of creative men"
-    assert "it's not the size of the dog in the fight it's the size of the fight in the dog" in tokens
-    lines = _build(cfg, "lines")
+    assert (
+        tokens[0]
+        == "a critic is a man who creates nothing and thereby feels qualified to judge the work of creative men"
+    )
+    assert (
+        "it's not the size of the dog in the fight it's the size of the fight in the dog" in tokens
+    )
+    lines = stages.build(cfg, "lines")
     assert lines["documents"] == 2 and lines["sentences"] == 7
     table = pq.read_table(paths.corpus_sentences(cfg, "lines"))
     assert table.schema.field("sent").type == "int32"
@@ -51,26 +51,40 @@ def test_text_paragraphs_and_lines(make_config, corpus_data):
     assert "un po' di pane e un bicchier d' acqua bastavano al viandante\n" in text
 
 
-def test_titles_and_collection_manifest(make_config, corpus_data):
+def test_titles_and_collection_manifest(make_config, corpus_data, stages):
     cfg = make_config(
         {
-            "t": {"kind": "titles", "language": "it", "source": str(corpus_data / "itwiki-titles-tiny.txt")},
-            "wt": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwiktionary-tiny.xml"),
-                   "options": {"wiki": "wiktionary"}},
+            "t": {
+                "kind": "titles",
+                "language": "it",
+                "source": str(corpus_data / "itwiki-titles-tiny.txt"),
+            },
+            "wt": {
+                "kind": "mediawiki",
+                "language": "it",
+                "source": str(corpus_data / "itwiktionary-tiny.xml"),
+                "options": {"wiki": "wiktionary"},
+            },
             "txt": {"kind": "text", "language": "it", "source": str(corpus_data / "text/it/*.txt")},
         },
         {"it": {"corpora": ["wt", "t", "txt"]}},
     )
     for name in ("t", "wt", "txt"):
-        _build(cfg, name)
+        stages.build(cfg, name)
     titles = pq.read_table(paths.corpus_table(cfg, "t", "titles")).to_pylist()
     assert [t["title"] for t in titles] == [
-        "Porta", "Porta Pia", "A porte chiuse", "Porta a porta", "Sfondare una porta aperta",
+        "Porta",
+        "Porta Pia",
+        "A porte chiuse",
+        "Porta a porta",
+        "Sfondare una porta aperta",
     ]
-    manifest = collect(cfg, "it")
+    manifest = stages.collect(cfg, "it")
     assert manifest["tables"]["wiktionary"] == [str(paths.corpus_table(cfg, "wt", "wiktionary"))]
     assert manifest["tables"]["titles"] == [str(paths.corpus_table(cfg, "t", "titles"))]
-    assert paths.collection_corpus_tables(cfg, "it", "wiktionary") == [paths.corpus_table(cfg, "wt", "wiktionary")]
+    assert paths.collection_corpus_tables(cfg, "it", "wiktionary") == [
+        paths.corpus_table(cfg, "wt", "wiktionary")
+    ]
     assert json.loads(paths.collection_manifest(cfg, "it").read_text())["language"] == "it"
     lines = paths.collection_tokens(cfg, "it").read_text().splitlines()
     sentences = pq.read_table(paths.collection_sentences(cfg, "it"))
@@ -84,7 +98,7 @@ def _bnc_config(make_config, source):
     return make_config({"bnc": {"kind": "bnc", "source": str(source)}})
 
 
-def test_bnc_folder_and_zip(make_config, corpus_data, tmp_path):
+def test_bnc_folder_and_zip(make_config, corpus_data, tmp_path, stages):
     for source in (corpus_data / "bnc", tmp_path / "2554.zip"):
         if source.suffix == ".zip":
             with zipfile.ZipFile(source, "w") as zf:
@@ -92,7 +106,7 @@ def test_bnc_folder_and_zip(make_config, corpus_data, tmp_path):
                     zf.write(f, "download/" + str(f.relative_to(corpus_data / "bnc")))
         cfg = _bnc_config(make_config, source)
         shutil.rmtree(cfg.results_dir, ignore_errors=True)
-        summary = _build(cfg, "bnc")
+        summary = stages.build(cfg, "bnc")
         assert summary["skipped"] == {"broken XML text": 1}
         assert paths.corpus_tokens(cfg, "bnc").read_text().splitlines() == [
             "factsheet what is aids",
@@ -101,17 +115,24 @@ def test_bnc_folder_and_zip(make_config, corpus_data, tmp_path):
         ]
 
 
-def test_bnc_missing_says_where_to_get_it(make_config, tmp_path):
+def test_bnc_missing_says_where_to_get_it(make_config, tmp_path, stages):
     cfg = _bnc_config(make_config, tmp_path / "nowhere" / "2554.zip")
     with pytest.raises(InputError, match=r"2554\.zip not found.*Oxford Text Archive.*put the zip"):
-        extract_shard(cfg, "bnc", "000")
+        stages.extract(cfg, "bnc", "000")
 
 
-def test_wordfreq_frequency_table(make_config):
+def test_wordfreq_frequency_table(make_config, stages):
     cfg = make_config(
-        {"wf": {"kind": "wordfreq", "language": "it", "source": "wordfreq:best", "options": {"top_n": 300}}}
+        {
+            "wf": {
+                "kind": "wordfreq",
+                "language": "it",
+                "source": "wordfreq:best",
+                "options": {"top_n": 300},
+            }
+        }
     )
-    summary = _build(cfg, "wf")
+    summary = stages.build(cfg, "wf")
     rows = pq.read_table(paths.corpus_table(cfg, "wf", "frequencies")).to_pylist()
     assert summary["sentences"] == 0 and len(rows) > 250
     words = [r["word"] for r in rows]
@@ -119,14 +140,20 @@ def test_wordfreq_frequency_table(make_config):
     assert all(a["frequency"] >= b["frequency"] for a, b in zip(rows, rows[1:], strict=False))
 
 
-def test_missing_source_and_unknown_corpus(make_config, tmp_path):
+def test_missing_source_and_unknown_corpus(make_config, tmp_path, stages):
     cfg = make_config({"x": {"kind": "text", "source": str(tmp_path / "missing.txt")}})
     with pytest.raises(InputError, match="no such file or folder"):
-        extract_shard(cfg, "x", "000")
+        stages.extract(cfg, "x", "000")
+    from wordgames.corpus.registry import corpus, missing_sources
+
+    assert missing_sources(cfg, corpus(cfg, "x")) == [
+        f"corpus x: no such file or folder {tmp_path / 'missing.txt'}"
+    ]
     with pytest.raises(ConfigError, match="unknown corpus 'y'"):
-        extract_shard(cfg, "y", "000")
+        stages.extract(cfg, "y", "000")
+    (tmp_path / "missing.txt").write_text("now here\n")
     with pytest.raises(InputError, match="out of range"):
-        extract_shard(cfg, "x", "003")
+        stages.extract(cfg, "x", "003")
 
 
 def test_schema_rejects_bad_corpus_keys(make_config):
@@ -137,14 +164,42 @@ def test_schema_rejects_bad_corpus_keys(make_config):
 
 
 def test_cli_reports_bad_dump_without_traceback(tmp_path, corpus_data, capsys):
-    config = tmp_path / "c.yaml"
-    config.write_text(
-        f"results_dir: {tmp_path / 'r'}\ncorpora:\n  t:\n    kind: mediawiki\n"
-        f"    source: {corpus_data / 'truncated.xml.bz2'}\n"
+    from wordgames.config import load_config
+    from wordgames.corpus.registry import corpus
+
+    out = tmp_path / "r/corpora/t/extract"
+    cfg = load_config({"corpora": {"t": {"kind": "mediawiki", "source": "x.xml.bz2"}}})
+    spec = corpus(cfg, "t").spec()
+    assert (
+        main(
+            [
+                "build",
+                "extract",
+                "--corpus",
+                "t",
+                "--shard",
+                "000",
+                "--spec",
+                json.dumps(spec),
+                "--files",
+                str(corpus_data / "truncated.xml.bz2"),
+                "--out",
+                str(out / "000.parquet"),
+                "--summary-out",
+                str(out / "000.summary.json"),
+                "--table-out",
+                f"titles={out / '000.titles.parquet'}",
+                "--table-out",
+                f"redirects={out / '000.redirects.parquet'}",
+            ]
+        )
+        == 2
     )
-    assert main(["build", "extract", "--configfile", str(config), "--corpus", "t"]) == 2
     err = capsys.readouterr().err
-    assert "wordgames: error:" in err and "truncated.xml.bz2: compressed stream ends early at byte" in err
+    assert (
+        "wordgames: error:" in err
+        and "truncated.xml.bz2: compressed stream ends early at byte" in err
+    )
     assert "Traceback" not in err
     # nothing half-written is left behind
     assert not (tmp_path / "r/corpora/t/extract/000.parquet").exists()
@@ -165,14 +220,14 @@ def test_local_corpora_layout(wordgames_data, repo, monkeypatch):
                 assert local_files(cfg, c), f"{name}: corpus {c.name} has no files"
 
 
-def test_titles_gz_with_namespace_column(make_config, tmp_path):
+def test_titles_gz_with_namespace_column(make_config, tmp_path, stages):
     import gzip
 
     path = tmp_path / "itwiki-all-titles.gz"
     with gzip.open(path, "wt", encoding="utf-8") as fh:
         fh.write("page_namespace\tpage_title\n0\tPorta_Pia\n1\tDiscussione_esclusa\n0\tL'eredità\n")
     cfg = make_config({"t": {"kind": "titles", "language": "it", "source": str(path)}})
-    _build(cfg, "t")
+    stages.build(cfg, "t")
     titles = pq.read_table(paths.corpus_table(cfg, "t", "titles")).column("title").to_pylist()
     assert titles == ["Porta Pia", "L'eredità"]
 
@@ -185,12 +240,12 @@ def test_tokenize_text_command(monkeypatch, capsys):
     assert capsys.readouterr().out == "dell' anno scorso\nè così\n"
 
 
-def test_huge_text_file_is_cut_into_parts(make_config, tmp_path, monkeypatch):
+def test_huge_text_file_is_cut_into_parts(make_config, tmp_path, monkeypatch, stages):
     monkeypatch.setattr("wordgames.corpus.extract.MAX_UNITS", 3)
     path = tmp_path / "big.txt"
     path.write_text("".join(f"Line number {i}.\n" for i in range(7)))
     cfg = make_config({"b": {"kind": "text", "source": str(path)}})
-    summary = _build(cfg, "b")
+    summary = stages.build(cfg, "b")
     docs = pq.read_table(paths.corpus_sentences(cfg, "b")).column("doc").to_pylist()
     assert sorted(set(docs)) == ["b:big.txt", "b:big.txt#1", "b:big.txt#2"]
     assert summary["sentences"] == 7 and summary["items_read"] == 1

@@ -19,7 +19,10 @@ from wordgames.corpus.tokenize import ABBREVIATIONS, tokenize, tokenize_phrase
         ("'Tis the dogs' bowls.", [["tis", "the", "dogs", "bowls"]]),
         ("A well-made, \u201cfine\u201d thing!", [["a", "well", "made", "fine", "thing"]]),
         ("Pi is 3.14 and 1,000 > 999.", [["pi", "is", "3.14", "and", "1,000", "999"]]),
-        ("Mr. Smith met Dr. Jones. They left.", [["mr", "smith", "met", "dr", "jones"], ["they", "left"]]),
+        (
+            "Mr. Smith met Dr. Jones. They left.",
+            [["mr", "smith", "met", "dr", "jones"], ["they", "left"]],
+        ),
         ("J. R. R. Tolkien wrote it. Yes!", [["j", "r", "r", "tolkien", "wrote", "it"], ["yes"]]),
         ("First line\nsecond line", [["first", "line"], ["second", "line"]]),
         ("...  ;;; \u2014", []),
@@ -32,11 +35,17 @@ def test_english_rules(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Dell'anno scorso ricordo l\u2019amore.", [["dell'", "anno", "scorso", "ricordo", "l'", "amore"]]),
+        (
+            "Dell'anno scorso ricordo l\u2019amore.",
+            [["dell'", "anno", "scorso", "ricordo", "l'", "amore"]],
+        ),
         ("Un po' di pane, perche' no?", [["un", "po'", "di", "pane", "perche'", "no"]]),
         ("'Ndrangheta e l'8 settembre.", [["ndrangheta", "e", "l'", "8", "settembre"]]),
         # a question inside a sentence: no split before a lower-case word; "sig." is an abbreviation
-        ("«Chi è?» domandò il sig. Rossi. Nessuno.", [["chi", "è", "domandò", "il", "sig", "rossi"], ["nessuno"]]),
+        (
+            "«Chi è?» domandò il sig. Rossi. Nessuno.",
+            [["chi", "è", "domandò", "il", "sig", "rossi"], ["nessuno"]],
+        ),
         ("PERCHÉ È COSÌ", [["perché", "è", "così"]]),
     ],
 )
@@ -52,7 +61,13 @@ def test_nfc_and_lower_case():
 def test_phrase_has_no_sentence_split():
     assert tokenize_phrase("L'albero. Della vita!", "it") == ["l'", "albero", "della", "vita"]
     assert tokenize_phrase("A penny saved is a penny earned.", "en") == [
-        "a", "penny", "saved", "is", "a", "penny", "earned",
+        "a",
+        "penny",
+        "saved",
+        "is",
+        "a",
+        "penny",
+        "earned",
     ]
 
 

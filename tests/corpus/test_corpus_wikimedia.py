@@ -8,7 +8,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from wordgames import paths
-from wordgames.corpus.extract import Tally, extract_shard
+from wordgames.corpus.extract import Tally
 from wordgames.corpus.wikimedia import RELATED_COLUMNS, clean_wikitext, iter_pages, parse_wiktionary
 from wordgames.errors import InputError
 
@@ -28,15 +28,24 @@ def test_clean_wikitext_removes_markup_keeps_link_text():
     assert clean_wikitext(text) == "Bold shown text and plain.\nlabel & H2O"
 
 
-def test_mediawiki_extraction(make_config, corpus_data):
+def test_mediawiki_extraction(make_config, corpus_data, stages):
     cfg = make_config({"w": {"kind": "mediawiki", "source": str(corpus_data / "enwiki-tiny.xml")}})
-    summary = extract_shard(cfg, "w", "000")
+    summary = stages.extract(cfg, "w", "000")
     docs = {d["doc"]: d["text"] for d in _docs(cfg, "w")}
     assert set(docs) == {"w:Apple", "w:Banana", "w:Cherry"}
     apple = docs["w:Apple"]
     assert "An apple is a round, edible fruit produced by an apple tree." in apple
     assert "It's the most widely grown species in the genus Malus." in apple
-    for gone in ("cite web", "Infobox", "caption link", "45,000", "Fruits", "Apfel", "Pear\n", "hidden"):
+    for gone in (
+        "cite web",
+        "Infobox",
+        "caption link",
+        "45,000",
+        "Fruits",
+        "Apfel",
+        "Pear\n",
+        "hidden",
+    ):
         assert gone not in apple
     assert "Don't confuse them with pears." in apple
     text = " ".join(docs.values())
@@ -51,29 +60,39 @@ def test_mediawiki_extraction(make_config, corpus_data):
     assert {"title": "Cherry", "is_redirect": False, "target": None} in titles
 
 
-def test_shards_partition_the_pages(make_config, corpus_data):
+def test_shards_partition_the_pages(make_config, corpus_data, stages):
     source = str(corpus_data / "enwiki-tiny.xml")
     cfg = make_config({"w": {"kind": "mediawiki", "source": source, "shards": 2}})
-    s0, s1 = extract_shard(cfg, "w", "000"), extract_shard(cfg, "w", "001")
+    s0, s1 = stages.extract(cfg, "w", "000"), stages.extract(cfg, "w", "001")
     names = [d["doc"] for d in _docs(cfg, "w", "000")] + [d["doc"] for d in _docs(cfg, "w", "001")]
     assert sorted(names) == ["w:Apple", "w:Banana", "w:Cherry"]
     assert s0["documents"] and s1["documents"]
     # broken fragments of the shared stream are counted once, not once per shard
-    assert s0["skipped"].get("broken XML fragment", 0) + s1["skipped"].get("broken XML fragment", 0) == 1
-
-
-def test_wiktionary_table(make_config, corpus_data):
-    cfg = make_config(
-        {"wt": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwiktionary-tiny.xml"),
-                "options": {"wiki": "wiktionary"}}}
+    assert (
+        s0["skipped"].get("broken XML fragment", 0) + s1["skipped"].get("broken XML fragment", 0)
+        == 1
     )
-    extract_shard(cfg, "wt", "000")
+
+
+def test_wiktionary_table(make_config, corpus_data, stages):
+    cfg = make_config(
+        {
+            "wt": {
+                "kind": "mediawiki",
+                "language": "it",
+                "source": str(corpus_data / "itwiktionary-tiny.xml"),
+                "options": {"wiki": "wiktionary"},
+            }
+        }
+    )
+    stages.extract(cfg, "wt", "000")
     rows = pq.read_table(paths.corpus_shard_table(cfg, "wt", "000", "wiktionary")).to_pylist()
     by_lemma = {(r["lemma"], r["pos"]): r for r in rows}
     assert set(by_lemma) == {("porta", "sost"), ("prendere la porta", "loc verb")}
     porta = by_lemma[("porta", "sost")]
     assert porta["definitions"] == [
-        "apertura in un muro per entrare e uscire", "nel calcio, lo spazio tra i pali",
+        "apertura in un muro per entrare e uscire",
+        "nel calcio, lo spazio tra i pali",
     ]
     assert porta["examples"] == ["chiudi la porta quando esci", "il pallone è entrato in porta"]
     assert porta["synonyms"] == ["uscio", "ingresso", "portone"]
@@ -86,18 +105,33 @@ def test_wiktionary_table(make_config, corpus_data):
 def test_wiktionary_english_headings():
     page = "==English==\n===Noun===\n# a thing\n==Italian==\n===Noun===\n# una cosa\n====Synonyms====\n* [[oggetto]]"
     assert parse_wiktionary("cosa", page, "it") == [
-        {"lemma": "cosa", "pos": "sost", "definitions": ["una cosa"], "examples": [],
-         "synonyms": ["oggetto"], "antonyms": [], "derived": [], "related": [], "proverbs": [],
-         "locutions": []}
+        {
+            "lemma": "cosa",
+            "pos": "sost",
+            "definitions": ["una cosa"],
+            "examples": [],
+            "synonyms": ["oggetto"],
+            "antonyms": [],
+            "derived": [],
+            "related": [],
+            "proverbs": [],
+            "locutions": [],
+        }
     ]
 
 
-def test_wikiquote_quotes_from_bz2(make_config, corpus_data):
+def test_wikiquote_quotes_from_bz2(make_config, corpus_data, stages):
     cfg = make_config(
-        {"q": {"kind": "mediawiki", "language": "it", "source": str(corpus_data / "itwikiquote-tiny.xml.bz2"),
-               "options": {"wiki": "wikiquote"}}}
+        {
+            "q": {
+                "kind": "mediawiki",
+                "language": "it",
+                "source": str(corpus_data / "itwikiquote-tiny.xml.bz2"),
+                "options": {"wiki": "wikiquote"},
+            }
+        }
     )
-    extract_shard(cfg, "q", "000")
+    stages.extract(cfg, "q", "000")
     quotes = pq.read_table(paths.corpus_shard_table(cfg, "q", "000", "quotes")).to_pylist()
     assert [q["text"] for q in quotes] == [
         "Chiusa una porta si apre un portone.",
@@ -118,14 +152,18 @@ def test_truncated_xml_fails_with_offset(tmp_path, corpus_data):
     data = (corpus_data / "enwiki-tiny.xml").read_bytes()
     cut = tmp_path / "cut.xml.bz2"
     cut.write_bytes(bz2.compress(data[: len(data) // 2]))
-    with pytest.raises(InputError, match=r"cut\.xml\.bz2: XML ends inside a page that starts at byte \d+"):
+    with pytest.raises(
+        InputError, match=r"cut\.xml\.bz2: XML ends inside a page that starts at byte \d+"
+    ):
         list(iter_pages(cut, Tally()))
 
 
 def test_corrupt_compressed_data(tmp_path):
     bad = tmp_path / "bad.xml.bz2"
     bad.write_bytes(b"BZh91AY&SY" + b"\x00" * 200)
-    with pytest.raises(InputError, match=r"bad\.xml\.bz2: (corrupt compressed data|compressed stream ends)"):
+    with pytest.raises(
+        InputError, match=r"bad\.xml\.bz2: (corrupt compressed data|compressed stream ends)"
+    ):
         list(iter_pages(bad, Tally()))
 
 
@@ -162,14 +200,18 @@ def test_real_enwiktionary_italian_sections(wordgames_data):
             entries.extend(parse_wiktionary(page.title, text, "it"))
     assert not tally.skipped
     assert len(entries) >= 40
-    assert {"lemma": "aquila", "pos": "sost"}.items() <= next(e for e in entries if e["lemma"] == "aquila").items()
+    assert {"lemma": "aquila", "pos": "sost"}.items() <= next(
+        e for e in entries if e["lemma"] == "aquila"
+    ).items()
     assert all(e["definitions"] or any(e[c] for c in RELATED_COLUMNS) for e in entries)
 
 
 def test_real_truncated_xz_dump_names_file_and_offset(wordgames_data):
     folder = wordgames_data / "corpora/mediawiki/xztextfilter-truncated-wikis"
     path = sorted(folder.glob("*.xml.xz"))[0]
-    with pytest.raises(InputError, match=rf"{path.name}: XML ends inside a page that starts at byte \d+"):
+    with pytest.raises(
+        InputError, match=rf"{path.name}: XML ends inside a page that starts at byte \d+"
+    ):
         for _ in iter_pages(path, Tally()):
             pass
 

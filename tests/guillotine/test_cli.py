@@ -10,6 +10,7 @@ import yaml
 from wordgames.cli import main
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "guillotine"
+SOLVE = ["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo"]
 SENTENCES = """il pane duro fa bene
 un gioco duro e leale
 una testa dura come il legno
@@ -22,26 +23,80 @@ la casa del gioco
 
 @pytest.fixture
 def config(tmp_path, monkeypatch):
+    """A config whose guillotine artifacts (links, their index, the model) the stages built as the
+    rules call them: collection `it` without vectors or tables, evidence games, no Wiktionary."""
     monkeypatch.delenv("WORDGAMES_DATA", raising=False)
     tokens = tmp_path / "tokens.txt"
     tokens.write_text(SENTENCES)
     results = tmp_path / "results"
     links = results / "it" / "guillotine" / "links.parquet"
     words = results / "it" / "guillotine" / "link-words.parquet"
-    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out", str(links),
-               "--words-out", str(words), "--knowledge", f"proverb={DATA / 'proverbs.txt'}"])
+    index = results / "it" / "guillotine" / "links-index"
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tokens),
+            "--out",
+            str(links),
+            "--words-out",
+            str(words),
+            "--knowledge",
+            f"proverb={DATA / 'proverbs.txt'}",
+        ]
+    )
     assert rc == 0 and links.exists() and words.exists()
-    cfg = tmp_path / "config.yaml"
-    cfg.write_text(yaml.safe_dump({
+    assert (
+        main(
+            [
+                "build",
+                "guillotine-links-index",
+                "--links",
+                str(links),
+                "--words",
+                str(words),
+                "--out",
+                str(index),
+            ]
+        )
+        == 0
+    )
+    raw = {
         "results_dir": str(results),
+        "corpora": {"x": {"kind": "text", "language": "it", "source": str(tokens)}},
+        "collections": {"it": {"corpora": ["x"]}},
+        "cooccur": {"collections": []},
         "guillotine": {"evidence_games": [str(DATA / "past.jsonl")]},
-    }))
+    }
+    from wordgames.config import load_config
+
+    solver = load_config(raw).section("guillotine")["solver"]
+    assert (
+        main(
+            [
+                "build",
+                "guillotine-train",
+                "--links-index",
+                str(index),
+                "--morphit",
+                "--evidence",
+                str(DATA / "past.jsonl"),
+                "--solver-params",
+                json.dumps(solver),
+                "--out",
+                str(results / "guillotine" / "model.json"),
+            ]
+        )
+        == 0
+    )
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(yaml.safe_dump(raw))
     return cfg
 
 
 def test_solve_shows_ranked_answers_with_links(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config), "--top", "3"])
+    rc = main([*SOLVE, "--configfile", str(config), "--top", "3"])
     out = capsys.readouterr().out
     assert rc == 0
     assert "1. duro" in out
@@ -49,8 +104,7 @@ def test_solve_shows_ranked_answers_with_links(config, capsys):
 
 
 def test_solve_json_is_one_object(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo",
-               "--configfile", str(config), "--json"])
+    rc = main([*SOLVE, "--configfile", str(config), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert rc == 0 and data["answers"][0]["word"] == "duro"
     assert set(data["answers"][0]["evidence"]) == {"pane", "gioco", "testa", "osso", "zoccolo"}
@@ -58,8 +112,19 @@ def test_solve_json_is_one_object(config, capsys):
 
 
 def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
-    rc = main(["guillotine", "solve", "pane", "gioco", "testa", "osso", "xqzwv",
-               "--configfile", str(config)])
+    rc = main(
+        [
+            "guillotine",
+            "solve",
+            "pane",
+            "gioco",
+            "testa",
+            "osso",
+            "xqzwv",
+            "--configfile",
+            str(config),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "unknown word 'xqzwv'" in err and len(err.splitlines()) == 1
     rc = main(["guillotine", "solve", "pane", "gioco", "--configfile", str(config)])
@@ -67,54 +132,99 @@ def test_unknown_word_and_wrong_clue_count_exit_2(config, capsys):
 
 
 def test_eval_json_and_bad_file(config, capsys, tmp_path):
-    rc = main(["guillotine", "eval", "--games", str(DATA / "games.json"), "--configfile",
-               str(config), "--json"])
+    rc = main(
+        [
+            "guillotine",
+            "eval",
+            "--games",
+            str(DATA / "games.json"),
+            "--configfile",
+            str(config),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert rc == 0
     for key in ("games", "accuracy", "r_at_5", "r_at_10", "r_at_100", "mrr", "seconds_per_game"):
         assert key in data
     assert data["games"] == 3 and data["accuracy"] >= 1 / 3  # "duro" is found
     assert any("excluded" in n for n in data["notes"])
-    rc = main(["guillotine", "eval", "--games", str(DATA / "bad.jsonl"), "--configfile",
-               str(config), "--json"])
+    rc = main(
+        [
+            "guillotine",
+            "eval",
+            "--games",
+            str(DATA / "bad.jsonl"),
+            "--configfile",
+            str(config),
+            "--json",
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "bad.jsonl line 2" in err and len(err.splitlines()) == 1
 
 
 def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
-    rc = main(["build", "guillotine-links", "--in", str(tmp_path / "none.txt"), "--out",
-               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet")])
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tmp_path / "none.txt"),
+            "--out",
+            str(tmp_path / "l.parquet"),
+            "--words-out",
+            str(tmp_path / "w.parquet"),
+        ]
+    )
     assert rc == 2 and "tokens file not found" in capsys.readouterr().err
 
 
-def test_stages_write_compact_copies_that_loading_uses(config, capsys):
-    from wordgames import paths
+def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(config, capsys):
     from wordgames.config import load_config_file
-    from wordgames.guillotine.evidence import LinkIndex
-    from wordgames.guillotine.solvers import load_resources, write_compact_copies
+    from wordgames.guillotine.solvers import load_config_resources
 
     cfg = load_config_file(config)
-    lp = paths.guillotine_links(cfg, "it")
-    index_dir = LinkIndex.compact_dir(lp)
-    assert (index_dir / "stamp.json").exists()  # written by the guillotine-links stage
-    fast = load_resources(cfg, "links")
-    slow = load_resources(cfg, "links", compact=False)
+    fast, found = load_config_resources(cfg, "links", str(config))
+    slow, _ = load_config_resources(cfg, "links", str(config), compact=False)
+    assert set(found) == {"links_index", "evidence", "model", "blacklist", "whitelist"}
     assert fast.links.words == slow.links.words
     assert np.array_equal(fast.links.cnt, slow.links.cnt)
-    assert write_compact_copies(cfg, fast) == []  # up to date: nothing rewritten
-    (index_dir / "stamp.json").unlink()
-    assert write_compact_copies(cfg, slow) == [str(index_dir)]
-    rc = main(["build", "guillotine-train", "--configfile", str(config), "--out",
-               str(config.parent / "model.json")])
-    assert rc == 0 and (config.parent / "model.json").exists()
+    found["model"].unlink()
+    rc = main([*SOLVE, "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and len(err.splitlines()) == 1
+    assert err.startswith(
+        f"wordgames: error: missing artifact {found['model']} (model of the links"
+    )
+
+
+def test_vectors_under_an_unset_data_dir_is_a_config_error(config, capsys):
+    raw = yaml.safe_load(config.read_text())
+    raw["guillotine"]["vectors"] = "{data_dir}/vectors.kv"
+    config.write_text(yaml.safe_dump(raw))
+    rc = main([*SOLVE, "--configfile", str(config)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and "guillotine.vectors {data_dir}/vectors.kv is under {data_dir}" in err
 
 
 def test_links_stage_missing_wordnet_table_exit_2(tmp_path, capsys):
     tokens = tmp_path / "tokens.txt"
     tokens.write_text("il pane duro\n")
-    rc = main(["build", "guillotine-links", "--in", str(tokens), "--out",
-               str(tmp_path / "l.parquet"), "--words-out", str(tmp_path / "w.parquet"),
-               "--wordnet", str(tmp_path / "none.tsv")])
+    rc = main(
+        [
+            "build",
+            "guillotine-links",
+            "--in",
+            str(tokens),
+            "--out",
+            str(tmp_path / "l.parquet"),
+            "--words-out",
+            str(tmp_path / "w.parquet"),
+            "--wordnet",
+            str(tmp_path / "none.tsv"),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "wordnet table not found" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "l.parquet").exists()

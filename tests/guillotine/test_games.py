@@ -15,30 +15,53 @@ EXPECTED = [
 ]
 
 
-@pytest.mark.parametrize("name", ["games.json", "games.xml", "games.jsonl", "games.csv",
-                                  "games.tsv"])
+@pytest.mark.parametrize(
+    "name", ["games.json", "games.xml", "games.jsonl", "games.csv", "games.tsv"]
+)
 def test_every_format_reads_the_same_normalised_games(name):
     games = read_games(DATA / name)
     assert [(g.clues, g.solution) for g in games] == EXPECTED
 
 
-@pytest.mark.parametrize("raw, norm", [
-    ("Città", "citta"), ("citta'", "citta"), ("CITTÀ", "citta"), ("città", "citta"),
-    ("perché", "perche"), ("E'", "e"), ("po'", "po"), ("dell'", "dell'"),
-    ("l\u2019anno", "l'anno"), ("  X   Men ", "x men"), ("Pane", "pane"),
-])
+@pytest.mark.parametrize(
+    "raw, norm",
+    [
+        ("Città", "citta"),
+        ("citta'", "citta"),
+        ("CITTÀ", "citta"),
+        ("città", "citta"),
+        ("perché", "perche"),
+        ("E'", "e"),
+        ("po'", "po"),
+        ("dell'", "dell'"),
+        ("l\u2019anno", "l'anno"),
+        ("  X   Men ", "x men"),
+        ("Pane", "pane"),
+    ],
+)
 def test_normalize_case_apostrophes_accents(raw, norm):
     assert normalize(raw) == norm
 
 
 def test_tokenize_splits_elisions_after_the_apostrophe():
     assert tokenize("Dell\u2019anno, la Città è bella!") == [
-        "dell'", "anno", "la", "citta", "e", "bella"]
+        "dell'",
+        "anno",
+        "la",
+        "citta",
+        "e",
+        "bella",
+    ]
 
 
-@pytest.mark.parametrize("name, where", [
-    ("bad.jsonl", "line 2"), ("bad.xml", "line"), ("missing.json", "missing w5"),
-])
+@pytest.mark.parametrize(
+    "name, where",
+    [
+        ("bad.jsonl", "line 2"),
+        ("bad.xml", "line"),
+        ("missing.json", "missing w5"),
+    ],
+)
 def test_bad_files_name_the_place(name, where):
     with pytest.raises(InputError, match=where):
         read_games(DATA / name)
@@ -56,9 +79,9 @@ def test_unknown_format_and_missing_file(tmp_path):
 def test_overlap_excludes_games_sharing_four_or_more_clues():
     evaluated = [Game(("a", "b", "c", "d", "e"), "x")]
     pool = [
-        Game(("a", "b", "c", "d", "e"), "x"),   # same game
-        Game(("a", "b", "c", "d", "z"), "y"),   # 4 shared
-        Game(("a", "b", "c", "y", "z"), "x"),   # 3 shared: kept
+        Game(("a", "b", "c", "d", "e"), "x"),  # same game
+        Game(("a", "b", "c", "d", "z"), "y"),  # 4 shared
+        Game(("a", "b", "c", "y", "z"), "x"),  # 3 shared: kept
         Game(("f", "g", "h", "i", "j"), "x"),
     ]
     assert overlapping(pool, evaluated) == {0, 1}

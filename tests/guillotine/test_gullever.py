@@ -25,25 +25,37 @@ def test_scoring_formula_by_hand():
 
 def _kv():
     words = ["pane", "gioco", "testa", "duro", "morbido", "forte", "sasso", "cielo", "verde"]
-    vecs = np.array([
-        [1.0, 0.2, 0.0], [0.9, 0.3, 0.1], [1.0, 0.1, 0.2],   # clues
-        [1.0, 0.2, 0.1],                                     # duro: close to all
-        [0.8, 0.0, 0.5],                                     # morbido
-        [0.95, 0.2, 0.12],                                   # forte (blacklisted below)
-        [0.9, 0.25, 0.05],                                   # sasso (noun)
-        [0.0, 0.0, 1.0],                                     # cielo: far
-        [0.0, 1.0, 0.0],
-    ], dtype=np.float32)
+    vecs = np.array(
+        [
+            [1.0, 0.2, 0.0],
+            [0.9, 0.3, 0.1],
+            [1.0, 0.1, 0.2],  # clues
+            [1.0, 0.2, 0.1],  # duro: close to all
+            [0.8, 0.0, 0.5],  # morbido
+            [0.95, 0.2, 0.12],  # forte (blacklisted below)
+            [0.9, 0.25, 0.05],  # sasso (noun)
+            [0.0, 0.0, 1.0],  # cielo: far
+            [0.0, 1.0, 0.0],
+        ],
+        dtype=np.float32,
+    )
     kv = KeyedVectors(vector_size=3)
     kv.add_vectors(words, vecs)
     return kv
 
 
 def _solver(clues_adj=False, **params):
-    lex = Lexicon(nouns={"sasso": "sasso", "cielo": "cielo", "pane": "pane", "gioco": "gioco",
-                         "testa": "testa"},
-                  adjs={"duro": "duro", "morbido": "morbido", "forte": "forte", "verde": "verde"},
-                  blacklist={"forte"})
+    lex = Lexicon(
+        nouns={
+            "sasso": "sasso",
+            "cielo": "cielo",
+            "pane": "pane",
+            "gioco": "gioco",
+            "testa": "testa",
+        },
+        adjs={"duro": "duro", "morbido": "morbido", "forte": "forte", "verde": "verde"},
+        blacklist={"forte"},
+    )
     res = Resources(vectors=Vectors(_kv()), lexicon=lex)
     return GulleverSolver(res, {"neighbours": 5, **params})
 
@@ -51,7 +63,7 @@ def _solver(clues_adj=False, **params):
 def test_gullever_ranks_by_formula_and_applies_lists():
     result = _solver().solve(["pane", "gioco", "testa"], top=10)
     words = result.ranked_words()
-    assert "forte" not in words            # blacklist
+    assert "forte" not in words  # blacklist
     assert not set(words) & {"pane", "gioco", "testa"}
     assert words[0] == "duro"
     assert result.answers[0].evidence["pane"].startswith("cos ")

@@ -12,10 +12,10 @@ def test_morphit_nouns_adjectives_and_closed_classes(tmp_path):
     assert lex.is_candidate("cervello") and lex.is_candidate("duro") and lex.is_candidate("dura")
     assert lex.lemma("dura") == "duro"
     assert lex.is_adjective_only("artificiale") and not lex.is_adjective_only("legale")
-    assert not lex.is_candidate("stesso")           # black list
-    assert lex.is_candidate("meteo")                # white list
-    assert not lex.is_candidate("sopra")            # a preposition, not a noun
-    assert not lex.is_candidate("nessuno")          # pronoun / determiner
+    assert not lex.is_candidate("stesso")  # black list
+    assert lex.is_candidate("meteo")  # white list
+    assert not lex.is_candidate("sopra")  # a preposition, not a noun
+    assert not lex.is_candidate("nessuno")  # pronoun / determiner
     assert lex.is_candidate("citta") and lex.is_candidate("virtu")  # accents folded, repaired
 
 

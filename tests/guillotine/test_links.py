@@ -61,8 +61,9 @@ def test_build_links_writes_tables_and_index_reads_both_directions(tmp_path):
     prov = tmp_path / "prov.txt"
     prov.write_text("Le mele rosse hanno le foglie verdi\n")
     out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
-    summary = build_links(tokens, out, words, knowledge={"proverb": [prov]},
-                          lexicon_words={"capo", "stazione"})
+    summary = build_links(
+        tokens, out, words, knowledge={"proverb": [prov]}, lexicon_words={"capo", "stazione"}
+    )
     assert summary["prep"] >= 1 and summary["proverb"] >= 1
     idx = LinkIndex.load(out, words)
     dst, pat, cnt, direction = idx.neighbours("testa")
@@ -82,7 +83,7 @@ def test_near_pattern_counts_pairs_within_the_window_in_either_order():
     res = corpus_links(arr, words, counts, lexicon_words=set(), window=2, window_min_count=1)
     near = _pairs(res, words, "near")
     key = ("cane", "corre") if ("cane", "corre") in near else ("corre", "cane")
-    assert near[key] == 2   # distance 2 in both sentences ("il" counts as a position)
+    assert near[key] == 2  # distance 2 in both sentences ("il" counts as a position)
     assert not any("veloce" in p and "cane" in p for p in near)  # 3 apart in each sentence
     res = corpus_links(arr, words, counts, lexicon_words=set(), window=2, window_min_count=3)
     assert len(res["near"][2]) == 0 or res["near"][2].min() >= 3
@@ -94,24 +95,30 @@ def test_pmi_table_lookup_both_orders(tmp_path):
 
     from wordgames.guillotine.evidence import PMITable
 
-    pq.write_table(pa.table({"word1": ["pane", "osso"], "word2": ["duro", "Duro"],
-                             "pmi": [2.5, 1.5]}), tmp_path / "pmi.parquet")
+    pq.write_table(
+        pa.table({"word1": ["pane", "osso"], "word2": ["duro", "Duro"], "pmi": [2.5, 1.5]}),
+        tmp_path / "pmi.parquet",
+    )
     t = PMITable.load(tmp_path / "pmi.parquet")
     assert t.get("duro", "pane") == 2.5 and t.get("osso", "duro") == 1.5
     assert t.get("pane", "osso") is None and t.get("zzz", "duro") is None
 
 
 def test_wordnet_gives_locution_and_synonym_links():
-    rows = [WordnetEntry("n#1", ["colpo_di_stato"]), WordnetEntry("n#2", ["casa", "Dimora"]),
-            WordnetEntry("n#3", ["pane"], gloss="alimento fatto di farina"),
-            WordnetEntry("n#4", ["a_bordo"], phrases=["errore_di_calcolo"]),
-            WordnetEntry("n#9", [f"parola{k}" for k in range(20)])]  # too many to mean synonyms
+    rows = [
+        WordnetEntry("n#1", ["colpo_di_stato"]),
+        WordnetEntry("n#2", ["casa", "Dimora"]),
+        WordnetEntry("n#3", ["pane"], gloss="alimento fatto di farina"),
+        WordnetEntry("n#4", ["a_bordo"], phrases=["errore_di_calcolo"]),
+        WordnetEntry("n#9", [f"parola{k}" for k in range(20)]),
+    ]  # too many to mean synonyms
     links = wordnet_links(rows)
     # "a bordo" has one content word only; the example phrase counts as a locution
     assert links["locution"] == Counter({("colpo", "stato"): 1, ("errore", "calcolo"): 1})
     assert links["synonym"] == Counter({("casa", "dimora"): 1})
-    assert links["gloss"] == Counter({("pane", "alimento"): 1, ("pane", "fatto"): 1,
-                                      ("pane", "farina"): 1})
+    assert links["gloss"] == Counter(
+        {("pane", "alimento"): 1, ("pane", "fatto"): 1, ("pane", "farina"): 1}
+    )
 
 
 def test_wordnet_table_is_read_by_header_and_malformed_lines_are_named(tmp_path):
@@ -123,11 +130,13 @@ def test_wordnet_table_is_read_by_header_and_malformed_lines_are_named(tmp_path)
     good.write_text("synset\tpos\tlemma\tis_phrase\nn#1\tn\tcolpo_di_stato\tY\n\n")
     assert read_wordnet(good) == [WordnetEntry("n#1", ["colpo_di_stato"])]
     synsets = tmp_path / "synsets.tsv"
-    synsets.write_text("synset\twords\tphrase\tgloss\nn#2\tcasa dimora\t\tluogo dove si abita\n"
-                       "n#3\tpane\n")
-    assert read_wordnet(synsets) == [WordnetEntry("n#2", ["casa", "dimora"], [],
-                                                  "luogo dove si abita"),
-                                     WordnetEntry("n#3", ["pane"], [], "")]
+    synsets.write_text(
+        "synset\twords\tphrase\tgloss\nn#2\tcasa dimora\t\tluogo dove si abita\nn#3\tpane\n"
+    )
+    assert read_wordnet(synsets) == [
+        WordnetEntry("n#2", ["casa", "dimora"], [], "luogo dove si abita"),
+        WordnetEntry("n#3", ["pane"], [], ""),
+    ]
     bad = tmp_path / "bad.tsv"
     bad.write_text("synset\tpos\tlemma\nn#1\tn\n")
     with pytest.raises(InputError, match="bad.tsv: line 2"):
@@ -148,5 +157,6 @@ def test_build_links_with_a_wordnet_table(tmp_path):
     assert summary["locution"] == 1 and summary["synonym"] == 1
     idx = LinkIndex.load(out, words)
     dst, pat, _, _ = idx.neighbours("dimora")
-    assert [(idx.words[d], PATTERNS[p]) for d, p in zip(dst, pat, strict=True)] == \
-        [("casa", "synonym")]
+    assert [(idx.words[d], PATTERNS[p]) for d, p in zip(dst, pat, strict=True)] == [
+        ("casa", "synonym")
+    ]

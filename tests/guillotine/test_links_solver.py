@@ -16,24 +16,32 @@ CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
 def _index():
     rows = [
         # duro explains all five clues, weakly
-        ("pane", "duro", "adj", 3), ("gioco", "duro", "adj", 2), ("testa", "dura", "adj", 4),
-        ("testa", "duro", "adj", 1), ("osso", "duro", "adj", 2), ("zoccolo", "duro", "adj", 1),
+        ("pane", "duro", "adj", 3),
+        ("gioco", "duro", "adj", 2),
+        ("testa", "dura", "adj", 4),
+        ("testa", "duro", "adj", 1),
+        ("osso", "duro", "adj", 2),
+        ("zoccolo", "duro", "adj", 1),
         # casa explains two clues, very strongly (the cap must stop it winning)
-        ("pane", "casa", "prepart", 500), ("casa", "gioco", "prep", 400),
+        ("pane", "casa", "prepart", 500),
+        ("casa", "gioco", "prep", 400),
         # morbido: three clues
-        ("pane", "morbido", "adj", 2), ("morbido", "testa", "conj", 1), ("osso", "morbido", "adj", 1),
+        ("pane", "morbido", "adj", 2),
+        ("morbido", "testa", "conj", 1),
+        ("osso", "morbido", "adj", 1),
         ("duro", "morbido", "conj", 9),
     ]
     left, right, pat, cnt = zip(*rows, strict=True)
     words = ["pane", "gioco", "testa", "osso", "zoccolo", "duro", "dura", "casa", "morbido"]
     counts = [100, 100, 100, 50, 5, 80, 40, 5000, 30]
-    return LinkIndex(list(left), list(right), list(pat), list(cnt), words=words,
-                     word_counts=counts)
+    return LinkIndex(list(left), list(right), list(pat), list(cnt), words=words, word_counts=counts)
 
 
 def _lexicon():
-    return Lexicon(nouns={w: w for w in ["pane", "gioco", "testa", "osso", "zoccolo", "casa"]},
-                   adjs={"duro": "duro", "dura": "duro", "morbido": "morbido"})
+    return Lexicon(
+        nouns={w: w for w in ["pane", "gioco", "testa", "osso", "zoccolo", "casa"]},
+        adjs={"duro": "duro", "dura": "duro", "morbido": "morbido"},
+    )
 
 
 def test_hand_weights_prefer_coverage_over_one_strong_clue():
@@ -49,8 +57,12 @@ def test_hand_weights_prefer_coverage_over_one_strong_clue():
 
 
 def test_past_games_give_evidence_and_candidates():
-    past = PastGames(games=[Game(("pane", "x", "y", "z", "w"), "tostato"),
-                            Game(("gioco", "a", "b", "c", "d"), "tostato")])
+    past = PastGames(
+        games=[
+            Game(("pane", "x", "y", "z", "w"), "tostato"),
+            Game(("gioco", "a", "b", "c", "d"), "tostato"),
+        ]
+    )
     solver = LinksSolver(Resources(links=_index(), lexicon=_lexicon(), past=past))
     result = solver.solve(CLUES, top=10)
     ans = {a.word: a for a in result.answers}
@@ -89,8 +101,11 @@ def test_model_roundtrip(tmp_path):
 
 
 def test_training_never_sees_a_game_as_its_own_evidence():
-    games = [Game(tuple(CLUES), "duro"), Game(("pane", "a", "b", "c", "d"), "morbido"),
-             Game(("gioco", "e", "f", "g", "h"), "casa")]
+    games = [
+        Game(tuple(CLUES), "duro"),
+        Game(("pane", "a", "b", "c", "d"), "morbido"),
+        Game(("gioco", "e", "f", "g", "h"), "casa"),
+    ]
     pool = PastGames(games=games)
     solver = LinksSolver(Resources(links=_index(), lexicon=_lexicon(), past=pool))
     model = train(solver, games, pool, l2=1.0)
@@ -106,8 +121,11 @@ def test_training_never_sees_a_game_as_its_own_evidence():
 def test_folds_put_near_duplicates_together():
     a = [Game(("a", "b", "c", "d", "e"), "x")]
     b = [Game(("f", "g", "h", "i", "j"), "y")]
-    ev = [Game(("a", "b", "c", "d", "z"), "x"), Game(("f", "g", "h", "i", "j"), "y"),
-          Game(("k", "l", "m", "n", "o"), "w")]
+    ev = [
+        Game(("a", "b", "c", "d", "z"), "x"),
+        Game(("f", "g", "h", "i", "j"), "y"),
+        Game(("k", "l", "m", "n", "o"), "w"),
+    ]
     folds, pool = make_folds({"A": a, "B": b}, ev)
     names = {f.name: len(f.games) for f in folds}
     assert names == {"A": 2, "B": 1, "other_evidence": 1}
@@ -122,8 +140,14 @@ def test_cross_validation_keeps_each_fold_out_of_training_and_evidence():
     evidence = PastGames(games=[*a, *b, Game(("pane", "gioco", "testa", "osso", "q"), "duro")])
     res = Resources(links=_index(), lexicon=_lexicon(), past=evidence)
     notes: list[str] = []
-    preds = cross_validate(lambda model: LinksSolver(res, {}, model), {"A": a, "B": b},
-                           evidence, l2=1.0, top=10, notes=notes)
+    preds = cross_validate(
+        lambda model: LinksSolver(res, {}, model),
+        {"A": a, "B": b},
+        evidence,
+        l2=1.0,
+        top=10,
+        notes=notes,
+    )
     rows = rows_for_set(a, preds)
     assert len(rows) == 1 and rows[0]["fold"] == "A"
     # the game and its near-duplicate are both out of the evidence of fold A
@@ -169,12 +193,21 @@ def test_vocabulary_smaller_than_glove_candidates_is_fine():
 
 
 def test_wordnet_links_are_coverage_with_their_own_features():
-    rows = [("pane", "duro", "adj", 3), ("zoccolo", "tosto", "locution", 1),
-            ("osso", "tosto", "synonym", 1), ("testa", "tosto", "gloss", 1)]
+    rows = [
+        ("pane", "duro", "adj", 3),
+        ("zoccolo", "tosto", "locution", 1),
+        ("osso", "tosto", "synonym", 1),
+        ("testa", "tosto", "gloss", 1),
+    ]
     left, right, pat, cnt = zip(*rows, strict=True)
-    index = LinkIndex(list(left), list(right), list(pat), list(cnt),
-                      words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
-                      word_counts=[100, 5, 50, 100, 80, 10])
+    index = LinkIndex(
+        list(left),
+        list(right),
+        list(pat),
+        list(cnt),
+        words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
+        word_counts=[100, 5, 50, 100, 80, 10],
+    )
     lex = Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
     solver = LinksSolver(Resources(links=index, lexicon=lex))
     words, X, _ = solver.features(CLUES)

@@ -14,9 +14,19 @@ PHRASES = REPO / "tests" / "data" / "hangman"
 @pytest.fixture(scope="module")
 def run(tiny_lm):
     def _run(*args: str) -> subprocess.CompletedProcess:
-        cmd = [sys.executable, "-m", "wordgames", "hangman", *args,
-               "--configfile", str(REPO / "config" / "config.yaml"),
-               "--lm", str(tiny_lm["binary"]), "--unigrams", str(tiny_lm["unigrams"])]
+        cmd = [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "hangman",
+            *args,
+            "--configfile",
+            str(REPO / "config" / "config.yaml"),
+            "--lm",
+            str(tiny_lm["binary"]),
+            "--unigrams",
+            str(tiny_lm["unigrams"]),
+        ]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=REPO)
 
     return _run
@@ -63,14 +73,25 @@ def test_eval_json(run, name):
     for key in ("games", "wins", "win_rate", "mean_wrong", "seconds", "seconds_per_guess"):
         assert key in out
     assert out["games"] == len(
-        [line for line in (PHRASES / name).read_text().splitlines()[(name.endswith("tsv")):]
-         if line.strip()]
+        [
+            line
+            for line in (PHRASES / name).read_text().splitlines()[(name.endswith("tsv")) :]
+            if line.strip()
+        ]
     )
 
 
 def test_eval_limit_and_missing_file(run, tmp_path):
-    r = run("eval", "--phrases", str(PHRASES / "phrases.txt"), "--limit", "1", "--json",
-            "--solver", "baseline")
+    r = run(
+        "eval",
+        "--phrases",
+        str(PHRASES / "phrases.txt"),
+        "--limit",
+        "1",
+        "--json",
+        "--solver",
+        "baseline",
+    )
     assert r.returncode == 0 and json.loads(r.stdout)["games"] == 1
     r = run("eval", "--phrases", str(tmp_path / "nope.txt"))
     assert r.returncode == 2 and "not found" in r.stderr
@@ -86,8 +107,12 @@ def test_eval_tsv_without_answer_column(run, tmp_path):
 def test_missing_artifacts_say_how_to_build_them(tmp_path):
     cfg = tmp_path / "c.yaml"
     cfg.write_text(f"results_dir: {tmp_path / 'results'}\n")
-    r = subprocess.run([sys.executable, "-m", "wordgames", "hangman", "solve", "a day",
-                        "--configfile", str(cfg)], capture_output=True, text=True, cwd=REPO)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordgames", "hangman", "solve", "a day", "--configfile", str(cfg)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert r.returncode == 2 and "missing artifact" in r.stderr
 
 
@@ -98,17 +123,51 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
     outs = []
     for solver in ("baseline", "posterior"):
         out = tmp_path / "games" / f"tiny.{solver}.parquet"
-        rc = main(["build", "hangman-eval", "--phrases", str(PHRASES / "phrases.txt"),
-                   "--name", "tiny", "--solver", solver, "--lm", str(tiny_lm["binary"]),
-                   "--unigrams", str(tiny_lm["unigrams"]), "--options", '{"beam": 8}',
-                   "--out", str(out)])
+        rc = main(
+            [
+                "build",
+                "hangman-eval",
+                "--phrases",
+                str(PHRASES / "phrases.txt"),
+                "--name",
+                "tiny",
+                "--solver",
+                solver,
+                "--lm",
+                str(tiny_lm["binary"]),
+                "--unigrams",
+                str(tiny_lm["unigrams"]),
+                "--options",
+                '{"beam": 8}',
+                "--lives",
+                "3",
+                "--min-count",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
         assert rc == 0
         outs.append(str(out))
     games = read_parquet(outs[1]).to_pylist()
     assert len(games) == 4 and {g["solver"] for g in games} == {"posterior"}
     assert all(len(g["letters"]) == g["guesses"] for g in games)
     summary = tmp_path / "summary.parquet"
-    assert main(["build", "hangman-summary", "--in", *outs, "--out", str(summary)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "hangman-summary",
+                "--in",
+                *outs,
+                "--out",
+                str(summary),
+                "--out-table",
+                str(summary.with_suffix(".md")),
+            ]
+        )
+        == 0
+    )
     rows = read_parquet(summary).to_pylist()
     assert [r["solver"] for r in rows] == ["baseline", "posterior"]
     assert rows[1]["games"] == 4 and rows[1]["wins"] == sum(g["won"] for g in games)

@@ -77,7 +77,14 @@ def test_phrase_without_letters_is_rejected():
 
 
 def test_phrase_tokens_keep_contractions():
-    assert phrase_tokens("It's a sunny day, isn't it?") == ["it's", "a", "sunny", "day", "isn't", "it"]
+    assert phrase_tokens("It's a sunny day, isn't it?") == [
+        "it's",
+        "a",
+        "sunny",
+        "day",
+        "isn't",
+        "it",
+    ]
 
 
 def test_parse_board():

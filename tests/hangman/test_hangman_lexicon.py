@@ -6,8 +6,19 @@ import pytest
 from wordgames.errors import InputError
 from wordgames.hangman.lexicon import ALPHABET, Lexicon
 
-WORDS = [("the", 100), ("day", 20), ("dry", 5), ("say", 15), ("sunny", 3), ("funny", 4),
-         ("it's", 9), ("its", 2), ("café", 1), ("1984", 7), ("don't", 6)]
+WORDS = [
+    ("the", 100),
+    ("day", 20),
+    ("dry", 5),
+    ("say", 15),
+    ("sunny", 3),
+    ("funny", 4),
+    ("it's", 9),
+    ("its", 2),
+    ("café", 1),
+    ("1984", 7),
+    ("don't", 6),
+]
 
 
 @pytest.fixture

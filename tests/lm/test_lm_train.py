@@ -26,7 +26,7 @@ def test_lmplz_command_flags(monkeypatch, tmp_path):
     monkeypatch.setattr(train, "find_tool", lambda name: Path("/bin") / name)
     cmd = train.lmplz_command(order=5, prune=[0, 0, 1], memory="1G", discount_fallback=True)
     assert cmd[1:5] == ["-o", "5", "-S", "1G"]
-    assert cmd[cmd.index("--prune") + 1:][:3] == ["0", "0", "1"]
+    assert cmd[cmd.index("--prune") + 1 :][:3] == ["0", "0", "1"]
     assert "--discount_fallback" in cmd
     plain = train.lmplz_command(order=3, prune=[0, 0, 0])
     assert "--prune" not in plain and "--discount_fallback" not in plain
@@ -93,9 +93,27 @@ def test_build_lm_cli(tiny_lm, tmp_path):
     from wordgames.cli import main
 
     out = tmp_path / "lm"
-    rc = main(["build", "lm", "--in", str(TINY), "--arpa", str(out / "model.arpa"),
-               "--binary", str(out / "model.binary"), "--unigrams", str(out / "uni.parquet"),
-               "--order", "3", "--memory", "100M", "--discount-fallback"])
+    rc = main(
+        [
+            "build",
+            "lm",
+            "--in",
+            str(TINY),
+            "--arpa",
+            str(out / "model.arpa"),
+            "--binary",
+            str(out / "model.binary"),
+            "--unigrams",
+            str(out / "uni.parquet"),
+            "--order",
+            "3",
+            "--memory",
+            "100M",
+            "--discount-fallback",
+            "--binary-type",
+            "probing",
+        ]
+    )
     assert rc == 0
     assert (out / "model.binary").stat().st_size > 0
     assert LanguageModel(out / "model.binary").order == 3

@@ -25,7 +25,9 @@ def test_wilson_interval_contains_the_rate_and_matches_the_formula(wins, n):
     p, z = wins / n, 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    assert lo == pytest.approx(max(0.0, centre - half)) and hi == pytest.approx(min(1.0, centre + half))
+    assert lo == pytest.approx(max(0.0, centre - half)) and hi == pytest.approx(
+        min(1.0, centre + half)
+    )
     assert lo - 1e-12 <= p <= hi + 1e-12
 
 
@@ -37,11 +39,15 @@ def test_reliability_bins_match_a_plain_loop(points):
     edges = np.linspace(0.0, 1.0, 11)
     expected = []
     for b in range(10):
-        members = [(c, h) for c, h in zip(conf, hit, strict=True)
-                   if edges[b] <= c and (c < edges[b + 1] or b == 9)]
+        members = [
+            (c, h)
+            for c, h in zip(conf, hit, strict=True)
+            if edges[b] <= c and (c < edges[b + 1] or b == 9)
+        ]
         if members:
-            expected.append((np.mean([c for c, _ in members]), np.mean([h for _, h in members]),
-                             len(members)))
+            expected.append(
+                (np.mean([c for c, _ in members]), np.mean([h for _, h in members]), len(members))
+            )
     assert sum(n for _, _, n in got) == len(points)
     assert len(got) == len(expected)
     for (c, h, n), (ec, eh, en) in zip(got, expected, strict=True):
@@ -49,16 +55,22 @@ def test_reliability_bins_match_a_plain_loop(points):
 
 
 def _games(path, ranks, conf):
-    write_parquet(pa.table({"rank": pa.array(ranks, pa.int32()), "confidence": conf,
-                            "extra": ["x"] * len(ranks)}), path)
+    write_parquet(
+        pa.table(
+            {"rank": pa.array(ranks, pa.int32()), "confidence": conf, "extra": ["x"] * len(ranks)}
+        ),
+        path,
+    )
     return path
 
 
 def test_guillotine_figures_from_per_game_tables(tmp_path):
     a = _games(tmp_path / "dev-links.parquet", [1, 3, None, 12, 1], [0.9, 0.4, 0.1, 0.2, 0.7])
     b = _games(tmp_path / "dev-gullever.parquet", [2, None, None, 1, 50], [0.5, 0.2, 0.1, 0.3, 0.2])
-    for draw, name in ((figures.guillotine_recall, "recall.svg"),
-                       (figures.guillotine_calibration, "calibration.png")):
+    for draw, name in (
+        (figures.guillotine_recall, "recall.svg"),
+        (figures.guillotine_calibration, "calibration.png"),
+    ):
         out = figures.save(draw([a, b]), tmp_path / name, "config test")
         assert out.stat().st_size > 1000
     assert "config test" in (tmp_path / "recall.svg").read_text()
@@ -70,12 +82,20 @@ def test_guillotine_figures_from_per_game_tables(tmp_path):
 
 def test_glove_and_corpus_figures(tmp_path):
     train = tmp_path / "train.json"
-    train.write_text(json.dumps({"words": 10, "nnz": 50, "params": {"dim": 5},
-                                 "losses": [0.5, 0.3, 0.2]}))
+    train.write_text(
+        json.dumps({"words": 10, "nnz": 50, "params": {"dim": 5}, "losses": [0.5, 0.3, 0.2]})
+    )
     manifest = tmp_path / "corpora.json"
-    manifest.write_text(json.dumps({"corpora": [
-        {"name": "a", "tokens": 100, "sentences": 5, "documents": 1},
-        {"name": "b", "tokens": 0, "sentences": 0, "documents": 0}]}))
+    manifest.write_text(
+        json.dumps(
+            {
+                "corpora": [
+                    {"name": "a", "tokens": 100, "sentences": 5, "documents": 1},
+                    {"name": "b", "tokens": 0, "sentences": 0, "documents": 0},
+                ]
+            }
+        )
+    )
     figures.save(figures.glove_loss([f"en={train}"]), tmp_path / "g.svg")
     figures.save(figures.corpus_sizes([f"en={manifest}"]), tmp_path / "c.svg")
     assert "en: 10 words, 5 d, 50 entries" in (tmp_path / "g.svg").read_text()
@@ -86,8 +106,10 @@ def test_glove_and_corpus_figures(tmp_path):
 
 def test_benchmark_records_are_read_generically(tmp_path):
     tsv = tmp_path / "en.tsv"
-    tsv.write_text("s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
-                   "4.18\t0:00:04\t273.0\t900\tNA\t250\t49.7\t0.1\t23\t1.14\n")
+    tsv.write_text(
+        "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
+        "4.18\t0:00:04\t273.0\t900\tNA\t250\t49.7\t0.1\t23\t1.14\n"
+    )
     records = tables.benchmark_records([f"glove={tsv}"])
     assert records[0]["rule"] == "glove" and records[0]["job"] == "en"
     assert records[0]["max_rss"] == 273.0 and records[0]["max_uss"] is None

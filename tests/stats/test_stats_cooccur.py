@@ -22,8 +22,9 @@ def fast_counts(sentences, words, window, weighting=True):
     table = {}
     for ids, offsets in encode_chunks(lines, word_ids, chunk_tokens=10**9):
         lo, hi, weight, count = count_chunk(ids, offsets, window, len(words), weighting)
-        for a, b, w, c in zip(lo.tolist(), hi.tolist(), weight.tolist(), count.tolist(),
-                              strict=True):
+        for a, b, w, c in zip(
+            lo.tolist(), hi.tolist(), weight.tolist(), count.tolist(), strict=True
+        ):
             if a == b:
                 table[(a, a)] = (2 * w, 2 * c)
             else:
@@ -62,25 +63,38 @@ sentences = st.lists(st.lists(st.sampled_from("abcdefg"), max_size=12), max_size
 
 
 @settings(max_examples=60, deadline=None)
-@given(sentences=sentences, window=st.integers(1, 6), vocab_size=st.integers(1, 7),
-       weighting=st.booleans())
+@given(
+    sentences=sentences,
+    window=st.integers(1, 6),
+    vocab_size=st.integers(1, 7),
+    weighting=st.booleans(),
+)
 def test_fast_path_equals_python_reference(sentences, window, vocab_size, weighting):
     words = list("gfedcba")[:vocab_size]  # ids not in alphabetical order, some letters OOV
-    assert_same(fast_counts(sentences, words, window, weighting),
-                reference_counts(sentences, words, window, weighting))
+    assert_same(
+        fast_counts(sentences, words, window, weighting),
+        reference_counts(sentences, words, window, weighting),
+    )
 
 
 def _read(path):
     t = pq.read_table(path)
-    return {(i, j): (w, c) for i, j, w, c in zip(*(t.column(n).to_pylist()
-                                                   for n in ("i", "j", "weight", "count")),
-                                                 strict=True)}
+    return {
+        (i, j): (w, c)
+        for i, j, w, c in zip(
+            *(t.column(n).to_pylist() for n in ("i", "j", "weight", "count")), strict=True
+        )
+    }
 
 
 @settings(max_examples=10, deadline=None)
-@given(sentences=st.lists(st.lists(st.sampled_from("abcde"), min_size=1, max_size=8),
-                          min_size=1, max_size=20),
-       chunk=st.integers(2, 15), shards=st.integers(1, 3))
+@given(
+    sentences=st.lists(
+        st.lists(st.sampled_from("abcde"), min_size=1, max_size=8), min_size=1, max_size=20
+    ),
+    chunk=st.integers(2, 15),
+    shards=st.integers(1, 3),
+)
 def test_spill_shard_and_merge_equal_in_memory(tmp_path_factory, sentences, chunk, shards):
     tmp = tmp_path_factory.mktemp("cooc")
     tokens = tmp / "tokens.txt"
@@ -89,8 +103,7 @@ def test_spill_shard_and_merge_equal_in_memory(tmp_path_factory, sentences, chun
     spills = []
     for k in range(shards):
         spills.append(tmp / f"spill-{k}.parquet")
-        count_shard(tokens, words, spills[-1], window=3, chunk_tokens=chunk, shard=k,
-                    shards=shards)
+        count_shard(tokens, words, spills[-1], window=3, chunk_tokens=chunk, shard=k, shards=shards)
     out = tmp / "cooccur.parquet"
     merge_spills(spills, out, memory_limit="200MB")
     got = _read(out)

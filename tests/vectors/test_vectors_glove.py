@@ -33,15 +33,17 @@ def test_update_matches_numpy_reference():
         loss_ref = reference_epoch(b, r, c, logx, fx, eta=0.05)
         assert loss_fast == pytest.approx(loss_ref, rel=1e-4)
     for name in GloveState.FIELDS:
-        np.testing.assert_allclose(getattr(a, name), getattr(b, name), rtol=2e-4, atol=1e-6,
-                                   err_msg=name)
+        np.testing.assert_allclose(
+            getattr(a, name), getattr(b, name), rtol=2e-4, atol=1e-6, err_msg=name
+        )
     assert not np.allclose(a.W, GloveState.init(12, 7, seed=1).W), "the update changed nothing"
 
 
 def test_loss_falls_and_vectors_fit_log_counts():
     rows, cols, x = tiny_matrix(vocab_size=20, density=0.6)
-    state, losses = train(rows, cols, x, 20, GloveParams(dim=16, iterations=300, seed=2),
-                          show_progress=False)
+    state, losses = train(
+        rows, cols, x, 20, GloveParams(dim=16, iterations=300, seed=2), show_progress=False
+    )
     assert losses[-1] < 0.3 * losses[0]
     assert all(b <= a * 1.05 for a, b in zip(losses, losses[1:], strict=False))
     pred = (state.W[rows] * state.C[cols]).sum(1) + state.bw[rows] + state.bc[cols]
@@ -56,8 +58,7 @@ def test_one_thread_is_bit_identical_and_seed_matters():
     b, lb = train(rows, cols, x, 12, p, show_progress=False)
     assert la == lb
     assert np.array_equal(a.vectors(), b.vectors())
-    c, _ = train(rows, cols, x, 12, GloveParams(dim=8, iterations=4, seed=6),
-                 show_progress=False)
+    c, _ = train(rows, cols, x, 12, GloveParams(dim=8, iterations=4, seed=6), show_progress=False)
     assert not np.array_equal(a.vectors(), c.vectors())
 
 
@@ -77,19 +78,36 @@ def test_resume_from_checkpoint_equals_uninterrupted(tmp_path):
 def test_checkpoint_of_other_settings_is_ignored(tmp_path):
     rows, cols, x = tiny_matrix()
     ckpt = tmp_path / "ckpt"
-    train(rows, cols, x, 12, GloveParams(dim=8, iterations=3, seed=1), checkpoint_dir=ckpt,
-          stop_after=1, show_progress=False)
-    state, losses = train(rows, cols, x, 12, GloveParams(dim=8, iterations=2, seed=2),
-                          checkpoint_dir=ckpt, show_progress=False)
-    fresh, lf = train(rows, cols, x, 12, GloveParams(dim=8, iterations=2, seed=2),
-                      show_progress=False)
+    train(
+        rows,
+        cols,
+        x,
+        12,
+        GloveParams(dim=8, iterations=3, seed=1),
+        checkpoint_dir=ckpt,
+        stop_after=1,
+        show_progress=False,
+    )
+    state, losses = train(
+        rows,
+        cols,
+        x,
+        12,
+        GloveParams(dim=8, iterations=2, seed=2),
+        checkpoint_dir=ckpt,
+        show_progress=False,
+    )
+    fresh, lf = train(
+        rows, cols, x, 12, GloveParams(dim=8, iterations=2, seed=2), show_progress=False
+    )
     assert losses == lf
 
 
 def test_two_threads_train_too():
     rows, cols, x = tiny_matrix(vocab_size=30, density=0.7)
-    _, losses = train(rows, cols, x, 30, GloveParams(dim=8, iterations=20, threads=2),
-                      show_progress=False)
+    _, losses = train(
+        rows, cols, x, 30, GloveParams(dim=8, iterations=20, threads=2), show_progress=False
+    )
     assert losses[-1] < 0.5 * losses[0]
 
 

@@ -13,7 +13,9 @@ def test_summary_has_one_row_per_collection_with_scores():
         "neighbours": {"king": [["queen", 0.9], ["prince", 0.8]]},
     }
     text = summary_markdown({"en": result, "it": result})
-    rows = [line for line in text.splitlines() if line.startswith("| en") or line.startswith("| it")]
+    rows = [
+        line for line in text.splitlines() if line.startswith("| en") or line.startswith("| it")
+    ]
     assert len(rows) == 2
     assert "0.500 (10% OOV)" in rows[0] and "0.125 of 8" in rows[0]
     assert "king: queen, prince" in rows[0]

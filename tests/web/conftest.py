@@ -22,8 +22,11 @@ def _tiny_config(workdir: Path) -> Path:
     """The union of tests/data/pipeline/*.yaml, as test_pipeline.py builds it."""
     merged: dict = {"results_dir": str(workdir / "results")}
     for fragment in sorted((REPO / "tests/data/pipeline").glob("*.yaml")):
-        text = (fragment.read_text().replace("{tests_data}", str(REPO / "tests/data"))
-                .replace("{repo}", str(REPO)))
+        text = (
+            fragment.read_text()
+            .replace("{tests_data}", str(REPO / "tests/data"))
+            .replace("{repo}", str(REPO))
+        )
         merged.update(yaml.safe_load(text) or {})
     path = workdir / "config.yaml"
     path.write_text(yaml.safe_dump(merged, sort_keys=False))
@@ -31,9 +34,22 @@ def _tiny_config(workdir: Path) -> Path:
 
 
 def _snakemake(workdir: Path, configfile: Path, *extra: str) -> None:
-    cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"),
-           "--directory", str(workdir), "--configfile", str(configfile), "--cores", "2",
-           "--workflow-profile", "none", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(REPO / "Snakefile"),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(configfile),
+        "--cores",
+        "2",
+        "--workflow-profile",
+        "none",
+        *extra,
+    ]
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=1500)
     if run.returncode != 0:
         raise RuntimeError(f"{' '.join(extra) or 'snakemake'} failed:\n{run.stderr[-4000:]}")
@@ -112,9 +128,23 @@ def server(built):
     """A real ``wordgames serve`` (uvicorn) on the tiny config; its base URL."""
     port = free_port()
     log = open(built.parent / f"serve-{port}.log", "wb")  # noqa: SIM115 (a pipe could fill up)
-    proc = subprocess.Popen([sys.executable, "-m", "wordgames", "serve", "--configfile",
-                             str(built), "--port", str(port), "--log-level", "warning"],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=built.parent)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "serve",
+            "--configfile",
+            str(built),
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=built.parent,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(base + "/api/status", proc)

@@ -34,14 +34,16 @@ def test_wordle_analysis_matches_a_brute_force_reference(client, services, data)
     guesses = [g for g in guesses if g != answer]
     hard = data.draw(st.booleans())
     moves = [{"guess": g, "feedback": format_letters(feedback(g, answer), 5)} for g in guesses]
-    response = client.post("/api/wordle/analyse", json={"moves": moves, "hard": hard,
-                                                        "strategy": "entropy"})
+    response = client.post(
+        "/api/wordle/analyse", json={"moves": moves, "hard": hard, "strategy": "entropy"}
+    )
     if hard and response.status_code == 422:  # a random second guess may break hard mode
         assert "hard mode" in response.json()["error"]
         return
     a = ok(response)
-    left = [w for w in wordle.answers
-            if all(feedback(g, w) == feedback(g, answer) for g in guesses)]
+    left = [
+        w for w in wordle.answers if all(feedback(g, w) == feedback(g, answer) for g in guesses)
+    ]
     assert a["words_left"] == len(left)
     assert set(a["candidates"]) == set(left[: len(a["candidates"])]) | set(a["candidates"])
     assert answer in left
@@ -63,8 +65,12 @@ def test_wordle_hidden_game_played_to_the_end_with_hints(client):
     result = None
     for _ in range(game["max_guesses"]):
         hint = ok(client.post("/api/wordle/analyse", json={"moves": moves, "hard": True}))
-        result = ok(client.post("/api/wordle/guess", json={"game": game["game"],
-                                                          "guess": hint["suggestion"]["word"]}))
+        result = ok(
+            client.post(
+                "/api/wordle/guess",
+                json={"game": game["game"], "guess": hint["suggestion"]["word"]},
+            )
+        )
         moves.append({"guess": result["guess"], "feedback": result["pattern"]})
         assert result["words_left"] <= hint["words_left"]
         if result["over"]:
@@ -88,23 +94,36 @@ def test_wordle_hidden_game_refuses_a_guess_hard_mode_forbids(client, services):
     banned = next(w for w in data.guesses if not shown & set(w))
     response = client.post("/api/wordle/guess", json={"game": game["game"], "guess": banned})
     assert response.status_code == 422 and "hard mode" in response.json()["error"]
-    assert ok(client.post("/api/wordle/guess", json={"game": game["game"],
-                                                     "guess": first["answer"] if first["over"]
-                                                     else opener}))["turn"] == 2
+    assert (
+        ok(
+            client.post(
+                "/api/wordle/guess",
+                json={"game": game["game"], "guess": first["answer"] if first["over"] else opener},
+            )
+        )["turn"]
+        == 2
+    )
 
 
 # Hangman ---------------------------------------------------------------------------------------
 def _cli(built, *args) -> dict:
-    run = subprocess.run([sys.executable, "-m", "wordgames", *args, "--configfile", str(built),
-                          "--json"], capture_output=True, text=True, timeout=300,
-                         cwd=built.parent)
+    run = subprocess.run(
+        [sys.executable, "-m", "wordgames", *args, "--configfile", str(built), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=built.parent,
+    )
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
 
 def test_hangman_assist_gives_what_the_command_line_gives(client, built):
-    a = ok(client.post("/api/hangman/assist", json={"board": "__'_ _ _____ ___", "wrong": "xz",
-                                                    "top": 5}))
+    a = ok(
+        client.post(
+            "/api/hangman/assist", json={"board": "__'_ _ _____ ___", "wrong": "xz", "top": 5}
+        )
+    )
     cli = _cli(built, "hangman", "assist", "__'_ _ _____ ___", "--wrong", "xz", "--top", "5")
     assert a["guess"] == cli["guess"] and a["stage"] == cli["stage"]
     assert [p["phrase"] for p in a["predictions"]] == [p["phrase"] for p in cli["predictions"]]
@@ -137,21 +156,51 @@ def test_guillotine_solve_gives_what_the_command_line_gives(client, built):
 
 # bad input -------------------------------------------------------------------------------------
 BAD = [
-    ("/api/wordle/analyse", {"moves": [{"guess": "qqqqq", "feedback": "....."}]}, 400, "not in the allowed"),
-    ("/api/wordle/analyse", {"moves": [{"guess": "crane", "feedback": "gx?.."}]}, 400, "malformed feedback"),
-    ("/api/wordle/analyse", {"moves": [{"guess": "crane", "feedback": "ggggy"}]}, 422, "no word fits"),
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "qqqqq", "feedback": "....."}]},
+        400,
+        "not in the allowed",
+    ),
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "crane", "feedback": "gx?.."}]},
+        400,
+        "malformed feedback",
+    ),
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "crane", "feedback": "ggggy"}]},
+        422,
+        "no word fits",
+    ),
     ("/api/wordle/analyse", {"strategy": "magic"}, 400, "unknown strategy"),
     ("/api/wordle/guess", {"game": "nope", "guess": "crane"}, 400, "unknown game"),
     ("/api/hangman/assist", {"board": "a_b", "wrong": "b"}, 422, "impossible state"),
-    ("/api/hangman/assist", {"board": "abcdefghijklmnopqrstuvwx_", "wrong": "yz"}, 422, "every letter"),
+    (
+        "/api/hangman/assist",
+        {"board": "abcdefghijklmnopqrstuvwx_", "wrong": "yz"},
+        422,
+        "every letter",
+    ),
     ("/api/hangman/assist", {"board": "_____", "wrong": "abc"}, 422, "already lost"),
     ("/api/hangman/assist", {"board": "hello", "wrong": ""}, 422, "nothing left"),
     ("/api/hangman/assist", {"board": "__ __", "wrong": "1"}, 400, "not a letter"),
     ("/api/hangman/assist", {"board": "__", "solver": "oracle"}, 400, "unknown solver"),
     ("/api/hangman/play", {"phrase": "123 !!"}, 400, "no letters"),
-    ("/api/guillotine/solve", {"clues": ["monaco", "abito", "dire", "fare", "qwxzy"]}, 400, "unknown word"),
+    (
+        "/api/guillotine/solve",
+        {"clues": ["monaco", "abito", "dire", "fare", "qwxzy"]},
+        400,
+        "unknown word",
+    ),
     ("/api/guillotine/solve", {"clues": ["a", "b"]}, 422, "clues"),
-    ("/api/guillotine/solve", {"clues": ["monaco", "abito", "dire", "fare", " "]}, 400, "non-empty"),
+    (
+        "/api/guillotine/solve",
+        {"clues": ["monaco", "abito", "dire", "fare", " "]},
+        400,
+        "non-empty",
+    ),
     ("/api/guillotine/solve", {"clues": CLUES, "solver": "oracle"}, 400, "unknown solver"),
     ("/api/guillotine/solve", {"clues": CLUES, "top": 0}, 422, "top"),
     ("/api/wordle/analyse", [1, 2], 422, "body"),
@@ -168,26 +217,32 @@ def test_bad_input_gets_a_4xx_and_one_line(client, path, body, status, words):
 
 def test_malformed_json_and_wrong_content(client):
     for raw in (b"{not json", b'{"clues": [', b"\xff\xfe", b""):
-        r = client.post("/api/guillotine/solve", content=raw,
-                        headers={"content-type": "application/json"})
+        r = client.post(
+            "/api/guillotine/solve", content=raw, headers={"content-type": "application/json"}
+        )
         assert 400 <= r.status_code < 500, (raw, r.text)
         assert "\n" not in r.json()["error"]
-    r = client.post("/api/guillotine/solve", content=b"{not json",
-                    headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/guillotine/solve", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert r.status_code == 400 and r.json()["error"].startswith("malformed JSON")
 
 
 def test_oversized_bodies_are_refused_before_any_handler(client, cfg):
     limit = cfg.section("serve")["max_body"]
     big = json.dumps({"board": "_" * (limit + 10)}).encode()
-    r = client.post("/api/hangman/assist", content=big, headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/hangman/assist", content=big, headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413 and "too large" in r.json()["error"]
 
     def chunks():  # no Content-Length: the limit still holds while the body streams in
         for _ in range(limit // 1000 + 2):
             yield b"x" * 1000
 
-    r = client.post("/api/hangman/assist", content=chunks(), headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/hangman/assist", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413
 
 
@@ -197,19 +252,58 @@ def test_unknown_routes_and_methods(client):
     assert client.get("/api/guillotine/solve").status_code == 405
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-                    | st.text(max_size=30),
-                    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
-                        st.sampled_from(["moves", "guess", "feedback", "hard", "strategy", "top",
-                                         "board", "wrong", "solver", "phrase", "clues", "game",
-                                         "game_id", "w1", "callback", "x"]), inner, max_size=6),
-                    max_leaves=20)
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "moves",
+                    "guess",
+                    "feedback",
+                    "hard",
+                    "strategy",
+                    "top",
+                    "board",
+                    "wrong",
+                    "solver",
+                    "phrase",
+                    "clues",
+                    "game",
+                    "game_id",
+                    "w1",
+                    "callback",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(["/api/wordle/analyse", "/api/wordle/guess", "/api/wordle/new",
-                             "/api/hangman/assist", "/api/hangman/play",
-                             "/api/guillotine/solve", "/evalita"]), body=JSON)
+@given(
+    path=st.sampled_from(
+        [
+            "/api/wordle/analyse",
+            "/api/wordle/guess",
+            "/api/wordle/new",
+            "/api/hangman/assist",
+            "/api/hangman/play",
+            "/api/guillotine/solve",
+            "/evalita",
+        ]
+    ),
+    body=JSON,
+)
 def test_no_body_makes_the_server_fail(client, path, body):
     r = client.post(path, json=body)
     assert r.status_code < 500, (path, body, r.text)
@@ -219,9 +313,16 @@ def test_no_body_makes_the_server_fail(client, path, body):
 
 def test_openapi_documents_every_route(client):
     spec = ok(client.get("/openapi.json"))
-    for route in ("/api/wordle/analyse", "/api/wordle/new", "/api/wordle/guess",
-                  "/api/hangman/assist", "/api/hangman/play", "/api/guillotine/solve",
-                  "/evalita", "/api/status"):
+    for route in (
+        "/api/wordle/analyse",
+        "/api/wordle/new",
+        "/api/wordle/guess",
+        "/api/hangman/assist",
+        "/api/hangman/play",
+        "/api/guillotine/solve",
+        "/evalita",
+        "/api/status",
+    ):
         assert route in spec["paths"], route
     assert spec["paths"]["/evalita"]["post"]["description"]
 
@@ -237,12 +338,75 @@ def test_pages_and_report_are_served(client):
 
 def test_html_report_holds_every_figure_with_its_caption(built):
     report = (built.parent / "results" / "report.html").read_text(encoding="utf-8")
-    for name in ("wordle-guesses.svg", "hangman-win-rates.svg", "guillotine-recall.svg",
-                 "guillotine-calibration.svg", "glove-loss.svg", "corpus-sizes.svg",
-                 "benchmarks.svg", "benchmarks.html", "wordle.html", "la-ghigliottina.html"):
+    for name in (
+        "wordle-guesses.svg",
+        "hangman-win-rates.svg",
+        "guillotine-recall.svg",
+        "guillotine-calibration.svg",
+        "glove-loss.svg",
+        "corpus-sizes.svg",
+        "benchmarks.svg",
+        "benchmarks.html",
+        "wordle.html",
+        "la-ghigliottina.html",
+    ):
         assert name in report, name
-    for caption in ("Wordle guess distribution per strategy and mode",
-                    "reliability of the confidence", "GloVe training loss",
-                    "Corpus sizes per collection", "win rate per solver"):
+    for caption in (
+        "Wordle guess distribution per strategy and mode",
+        "reliability of the confidence",
+        "GloVe training loss",
+        "Corpus sizes per collection",
+        "win rate per solver",
+    ):
         assert caption in report, caption
     assert str(built) in report  # each caption names the config
+
+
+# start-up ----------------------------------------------------------------------------------------
+def _serve_exits(configfile, tmp_path) -> subprocess.CompletedProcess:
+    """``wordgames serve`` on a config whose artifacts are (partly) missing: it must stop before
+    listening, so a port that is never answered is fine."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "serve",
+            "--configfile",
+            str(configfile),
+            "--port",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+
+
+def test_serve_fails_in_one_line_naming_a_missing_artifact(built, tmp_path):
+    import shutil
+
+    import yaml
+
+    raw = yaml.safe_load(built.read_text())
+    results = tmp_path / "results"
+    # every artifact of the tiny run but the hangman LM: Wordle loads, then hangman must fail
+    shutil.copytree(built.parent / "results", results, ignore=shutil.ignore_patterns("model.*"))
+    raw["results_dir"] = str(results)
+    configfile = tmp_path / "partial.yaml"
+    configfile.write_text(yaml.safe_dump(raw))
+    run = _serve_exits(configfile, tmp_path)
+    assert run.returncode == 2, run.stderr[-3000:]
+    lines = run.stderr.strip().splitlines()
+    assert "Traceback" not in run.stderr
+    assert lines[-1].startswith("wordgames: error: missing artifact "), lines[-1]
+    assert "lm/model.binary" in lines[-1] and str(configfile) in lines[-1]
+    # what it read before: the Wordle artifacts, named on stderr
+    assert any(line.startswith("wordgames: reading ") and "feedback" in line for line in lines)
+
+
+def test_serve_names_what_it_reads(server, built):
+    log = next(built.parent.glob("serve-*.log")).read_text(encoding="utf-8", errors="replace")
+    for name in ("feedback", "optimal-tree-normal", "model.binary", "links-index"):
+        assert any(name in line for line in log.splitlines() if "wordgames: reading" in line), name

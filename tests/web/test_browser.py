@@ -15,16 +15,26 @@ pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "results" / "web-tests" / "screenshots"
 CHROMIUM = os.environ.get("WORDGAMES_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT = 60_000  # ms: the machine is shared
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium "
-                    "(scripts/system-packages.sh installs it as root)")
+        pytest.skip(
+            f"no Chromium at {CHROMIUM}: apt-get install chromium "
+            "(scripts/system-packages.sh installs it as root)"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -32,8 +42,12 @@ def browser(tmp_path_factory):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-            headless=True, args=FLAGS, viewport={"width": 1280, "height": 1000})
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=FLAGS,
+            viewport={"width": 1280, "height": 1000},
+        )
         context.set_default_timeout(TIMEOUT)
         yield context
         context.close()
@@ -74,8 +88,10 @@ def test_wordle_game_played_to_the_end_then_followed(page, server):
     # follow the same game: type its first word and click its tiles to the colours it got
     tiles = page.query_selector_all("#board .tile")[:5]
     word = "".join(t.inner_text() for t in tiles).lower()
-    colours = [next(c for c in ("g", "y", "b") if c in (t.get_attribute("class") or "").split())
-               for t in tiles]
+    colours = [
+        next(c for c in ("g", "y", "b") if c in (t.get_attribute("class") or "").split())
+        for t in tiles
+    ]
     page.fill("#follow-word", word)
     page.dispatch_event("#follow-word", "input")
     for i, colour in enumerate(colours):

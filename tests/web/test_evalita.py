@@ -37,7 +37,9 @@ class Organisers:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 (http.server's name)
                 length = int(self.headers.get("Content-Length", 0))
-                form = urllib.parse.parse_qs(self.rfile.read(length).decode(), keep_blank_values=True)
+                form = urllib.parse.parse_qs(
+                    self.rfile.read(length).decode(), keep_blank_values=True
+                )
                 record = {k: v[0] for k, v in form.items()}
                 record["content_type"] = self.headers.get("Content-Type")
                 record["arrived"] = time.monotonic()
@@ -63,8 +65,12 @@ class Organisers:
 
 
 def post_json(url: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -82,8 +88,11 @@ def organisers():
 def test_games_are_answered_at_the_callback_within_60_seconds(server, organisers, cfg):
     sent = {}
     for k, clues in enumerate(GAMES):
-        game = {"game_id": f"g{k}", **{f"w{i + 1}": c for i, c in enumerate(clues)},
-                "callback": organisers.url}
+        game = {
+            "game_id": f"g{k}",
+            **{f"w{i + 1}": c for i, c in enumerate(clues)},
+            "callback": organisers.url,
+        }
         sent[game["game_id"]] = time.monotonic()
         status, body = post_json(server + "/evalita", game)
         assert status == 202 and body == {"game_id": game["game_id"], "status": "accepted"}
@@ -108,9 +117,15 @@ def test_games_are_answered_at_the_callback_within_60_seconds(server, organisers
     assert {g["game_id"] for g in log["games"]} >= set(sent)
     out = REPO / "results" / "web-tests"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "evalita-times.json").write_text(json.dumps(
-        {g: {"seconds": round(t, 4), "solution": organisers.answers[g]["solution"]}
-         for g, t in sorted(times.items())}, indent=1))
+    (out / "evalita-times.json").write_text(
+        json.dumps(
+            {
+                g: {"seconds": round(t, 4), "solution": organisers.answers[g]["solution"]}
+                for g, t in sorted(times.items())
+            },
+            indent=1,
+        )
+    )
     print("evalita answer times (s):", {g: round(t, 3) for g, t in sorted(times.items())})
 
 

@@ -71,8 +71,13 @@ def make(guesses: list[str], answers: list[str]) -> WordleData:
     return WordleData(guesses=guesses, answers=list(answers), matrix=matrix, answer_rows=rows)
 
 
-def brute_force(data: WordleData, max_guesses: int, rule: str | None = None,
-                opener: str | None = None, history: tuple = ()) -> int:
+def brute_force(
+    data: WordleData,
+    max_guesses: int,
+    rule: str | None = None,
+    opener: str | None = None,
+    history: tuple = (),
+) -> int:
     """Minimum total guesses by exhaustive recursion (INF when some answer needs too many), from
     ``history`` ((guess, pattern) pairs already played, for the hard-mode rule)."""
 
@@ -123,9 +128,18 @@ def check_tree(data: WordleData, tree: OptimalTree, rule: str | None) -> None:
 
 
 def random_lists(draw, alphabet: str, length: int):
-    pool = sorted({"".join(w) for w in draw(st.lists(
-        st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-        min_size=4, max_size=14))})
+    pool = sorted(
+        {
+            "".join(w)
+            for w in draw(
+                st.lists(
+                    st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
+                    min_size=4,
+                    max_size=14,
+                )
+            )
+        }
+    )
     answers = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=7, unique=True))
     return pool, answers
 
@@ -152,8 +166,9 @@ def clustered_games(draw):
             w[i] = draw(st.sampled_from(alphabet))
         words.add("".join(w))
     answers = sorted(words)
-    extra = draw(st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length),
-                          max_size=8))
+    extra = draw(
+        st.lists(st.lists(st.sampled_from(alphabet), min_size=length, max_size=length), max_size=8)
+    )
     guesses = sorted(words | {"".join(w) for w in extra})
     return guesses, answers, draw(st.integers(3, 6))
 
@@ -161,8 +176,11 @@ def clustered_games(draw):
 small_games = st.one_of(random_games(), clustered_games())
 
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @SETTINGS
@@ -253,7 +271,7 @@ def test_small_list_tree_and_strategy(small_data, rule):
     check_tree(small_data, tree, rule)
     openers = best_openers(small_data, 5, hard, hard_rule=rule)
     assert openers[0].exact and openers[0].value >= tree.total  # the tree is the global optimum
-    player = OptimalStrategy(small_data, hard=hard, hard_rule=rule, save_tree=False)
+    player = OptimalStrategy(small_data, hard=hard, hard_rule=rule)
     total = 0
     for k in range(len(small_data.answers)):
         result = play_game(player, k, max_guesses=6, hard_rule=rule or "nyt", game_number=k)
@@ -266,9 +284,11 @@ def test_small_list_tree_and_strategy(small_data, rule):
 def test_strategy_off_tree_is_optimal(rule):
     """After a first guess the tree would not play, the strategy solves the rest exactly (and, in
     hard mode, only with guesses the history allows)."""
-    data = make(["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "dca", "cdb", "bbb", "cbd"],
-                ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "cbd"])
-    player = OptimalStrategy(data, hard=rule is not None, hard_rule=rule, save_tree=False)
+    data = make(
+        ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "dca", "cdb", "bbb", "cbd"],
+        ["abc", "abd", "acd", "bcd", "bad", "cab", "dab", "cbd"],
+    )
+    player = OptimalStrategy(data, hard=rule is not None, hard_rule=rule)
     tree = player.tree()
     for other in data.guesses:
         if other == tree.opener:
@@ -277,8 +297,12 @@ def test_strategy_off_tree_is_optimal(rule):
         for pattern in sorted({int(p) for p in data.matrix[g]} - {data.all_green}):
             cands = np.flatnonzero(data.matrix[g] == pattern).astype(np.int32)
             history = ((other, pattern),)
-            state = GameState(candidates=cands, history=[(g, pattern)], hard=rule is not None,
-                              hard_rule=rule or "nyt")
+            state = GameState(
+                candidates=cands,
+                history=[(g, pattern)],
+                hard=rule is not None,
+                hard_rule=rule or "nyt",
+            )
             guess = data.guesses[player.next_guess(state)]
             assert ref_allowed(rule, history, guess), (history, guess)
             sub = make(data.guesses, [data.answers[b] for b in cands])
@@ -296,7 +320,7 @@ def test_tree_round_trip(tmp_path, small_data):
     assert again.paths == tree.paths and again.total == tree.total
     assert again.matches(small_data, False, None, 6)
     assert not again.matches(small_data, True, "nyt", 6)
-    player = OptimalStrategy(small_data, tree_path=path, save_tree=False)
+    player = OptimalStrategy(small_data, tree_path=path)
     assert player.tree().paths == tree.paths
 
 
@@ -336,7 +360,7 @@ def test_build_wordle_tree_stage(tmp_path, capsys):
 
     from wordgames.cli import Commands, _config_parent
     from wordgames.wordle import tree_cli
-    from wordgames.wordle.data import make_data
+    from wordgames.wordle.data import make_data, save_data
     from wordgames.wordle.words import load_lists
 
     small = Path(__file__).resolve().parents[1] / "data" / "wordle"
@@ -346,16 +370,31 @@ def test_build_wordle_tree_stage(tmp_path, capsys):
     build = top.add_parser("build").add_subparsers(dest="stage")
     tree_cli.register(Commands(games=top, build=build, config_parent=_config_parent()))
     out = tmp_path / "tree.json"
-    args = parser.parse_args(["build", "wordle-tree", "--answers", str(SMALL_ANSWERS), "--guesses",
-                              str(SMALL_GUESSES), "--hard", "--out", str(out), "--json"])
+    data = make_data(*load_lists(SMALL_ANSWERS, SMALL_GUESSES))
+    save_data(data, tmp_path / "m.npy", tmp_path / "w.parquet")
+    args = parser.parse_args(
+        [
+            "build",
+            "wordle-tree",
+            "--matrix",
+            str(tmp_path / "m.npy"),
+            "--words",
+            str(tmp_path / "w.parquet"),
+            "--max-guesses",
+            "6",
+            "--hard",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     assert args.handler(args) == 0
     summary = json.loads(capsys.readouterr().out)
-    data = make_data(*load_lists(SMALL_ANSWERS, SMALL_GUESSES))
     assert summary["mode"] == "hard-nyt" and summary["answers"] == len(data.answers)
     tree = OptimalTree.load(out)
     assert tree.total == summary["total_guesses"]
     check_tree(data, tree, "nyt")
-    player = OptimalStrategy(data, hard=True, tree_dir=tmp_path, tree_path=out, save_tree=False)
+    player = OptimalStrategy(data, hard=True, tree_path=out)
     assert player.tree("nyt") is not None
     assert player._solvers == {}  # loaded, not solved
 
@@ -364,11 +403,13 @@ def test_strategy_plays_on_when_the_limit_cannot_be_met():
     """With too few guesses allowed the tree cannot exist; the strategy still plays its best."""
     from wordgames.wordle.game import play_game
 
-    data = make(["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
-                ["bat", "cat", "hat", "mat", "pat", "rat", "sat"])
+    data = make(
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+        ["bat", "cat", "hat", "mat", "pat", "rat", "sat"],
+    )
     assert brute_force(data, 3) == INF
     with pytest.raises(Exception, match="within 3 guesses"):
         solve_tree(data, max_guesses=3)
-    player = OptimalStrategy(data, max_guesses=3, save_tree=False)
+    player = OptimalStrategy(data, max_guesses=3)
     results = [play_game(player, k, max_guesses=3) for k in range(len(data.answers))]
     assert sum(r.won for r in results) == 3  # one per guess: nothing better exists here

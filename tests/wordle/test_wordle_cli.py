@@ -11,7 +11,7 @@ import pytest
 
 from wordgames.cli import main
 from wordgames.config import load_config_file
-from wordgames.wordle.data import data_for_config, load_data
+from wordgames.wordle.data import load_data
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "wordle"
 ANSWERS = str(DATA / "answers-small.txt")
@@ -19,14 +19,43 @@ GUESSES = str(DATA / "allowed-small.txt")
 LISTS = ["--answers", ANSWERS, "--guesses", GUESSES]
 
 
+def build_matrix(results: Path) -> list[str]:
+    """The wordle-matrix stage as the rule calls it; returns the matrix and word index paths."""
+    out = [str(results / "wordle/feedback.npy"), str(results / "wordle/words.parquet")]
+    assert (
+        main(
+            [
+                "build",
+                "wordle-matrix",
+                *LISTS,
+                "--word-length",
+                "5",
+                "--out-matrix",
+                out[0],
+                "--out-words",
+                out[1],
+            ]
+        )
+        == 0
+    )
+    return out
+
+
 @pytest.fixture
-def config(tmp_path):
+def unbuilt_config(tmp_path):
     path = tmp_path / "config.yaml"
     path.write_text(
         f"results_dir: {tmp_path / 'results'}\n"
         f"wordle:\n  answers: {ANSWERS}\n  guesses: {GUESSES}\n  qlearning: {{episodes: 200}}\n"
     )
     return str(path)
+
+
+@pytest.fixture
+def config(unbuilt_config, tmp_path):
+    """A config whose Wordle matrix the pipeline's stage has built."""
+    build_matrix(tmp_path / "results")
+    return unbuilt_config
 
 
 def run(argv, capsys, stdin: str | None = None, monkeypatch=None):
@@ -38,8 +67,9 @@ def run(argv, capsys, stdin: str | None = None, monkeypatch=None):
 
 
 def test_eval_json(config, capsys):
-    code, out, _ = run(["wordle", "eval", "--configfile", config, "--strategy", "minimax", "--json"],
-                       capsys)
+    code, out, _ = run(
+        ["wordle", "eval", "--configfile", config, "--strategy", "minimax", "--json"], capsys
+    )
     assert code == 0
     result = json.loads(out)
     assert result["games"] == 50 and result["wins"] == 50
@@ -48,16 +78,20 @@ def test_eval_json(config, capsys):
 
 
 def test_eval_limit_hard_and_list_overrides(capsys):
-    code, out, _ = run(["wordle", "eval", "--strategy", "naive", "--hard", "--limit", "7", *LISTS,
-                        "--json"], capsys)
+    code, out, _ = run(
+        ["wordle", "eval", "--strategy", "naive", "--hard", "--limit", "7", *LISTS, "--json"],
+        capsys,
+    )
     assert code == 0
     result = json.loads(out)
     assert result["games"] == 7 and result["hard"] is True and result["paper_win_rate"] == 0.49
 
 
 def test_play_prints_the_game(config, capsys):
-    code, out, _ = run(["wordle", "play", "--configfile", config, "--answer", "crane",
-                        "--strategy", "entropy"], capsys)
+    code, out, _ = run(
+        ["wordle", "play", "--configfile", config, "--answer", "crane", "--strategy", "entropy"],
+        capsys,
+    )
     assert code == 0
     assert "CRANE  🟩🟩🟩🟩🟩" in out and "solved in" in out
 
@@ -71,15 +105,19 @@ def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
     from wordgames.wordle.words import load_lists
 
     data = make_data(*load_lists(ANSWERS, GUESSES))
-    first = data.guesses[make_strategy("entropy", data).next_guess(
-        GameState(candidates=np.arange(50, dtype=np.int32)))]
+    first = data.guesses[
+        make_strategy("entropy", data).next_guess(
+            GameState(candidates=np.arange(50, dtype=np.int32))
+        )
+    ]
     lines = [
         format_letters(feedback(first, "shine"), 5),
         "white " + "".join(str(d) for d in _digits(feedback("white", "shine"))),
         "spine " + format_squares(feedback("spine", "shine"), 5),
     ]
-    code, out, _ = run(["wordle", "solve", "--configfile", config], capsys,
-                       "\n".join(lines) + "\n", monkeypatch)
+    code, out, _ = run(
+        ["wordle", "solve", "--configfile", config], capsys, "\n".join(lines) + "\n", monkeypatch
+    )
     assert code == 0
     assert "candidates left" in out and "expected left" in out and "worst case" in out
     assert "The answer is SHINE." in out
@@ -102,88 +140,256 @@ def _digits(pattern):
 def test_solve_bad_input_exits_2_with_one_line(config, capsys, monkeypatch, stdin, message):
     code, _, err = run(["wordle", "solve", "--configfile", config], capsys, stdin, monkeypatch)
     assert code == 2
-    assert message in err
-    assert err.strip().count("\n") == 0 and "Traceback" not in err
+    # the artifacts read are named first; then one line of error
+    *notes, last = err.strip().splitlines()
+    assert all(n.startswith("wordgames: reading ") for n in notes)
+    assert last.startswith("wordgames: error:") and message in last and "Traceback" not in err
 
 
 def test_missing_and_empty_lists_exit_2(tmp_path, capsys):
     empty = tmp_path / "empty.txt"
     empty.write_text("\n")
-    code, _, err = run(["wordle", "eval", "--strategy", "naive", "--answers", str(empty),
-                        "--guesses", GUESSES, "--json"], capsys)
+    code, _, err = run(
+        [
+            "wordle",
+            "eval",
+            "--strategy",
+            "naive",
+            "--answers",
+            str(empty),
+            "--guesses",
+            GUESSES,
+            "--json",
+        ],
+        capsys,
+    )
     assert code == 2 and "the word list is empty" in err
-    code, _, err = run(["wordle", "play", "--answer", "crane", "--strategy", "naive",
-                        "--answers", str(tmp_path / "nope.txt")], capsys)
+    code, _, err = run(
+        [
+            "wordle",
+            "play",
+            "--answer",
+            "crane",
+            "--strategy",
+            "naive",
+            "--answers",
+            str(tmp_path / "nope.txt"),
+        ],
+        capsys,
+    )
     assert code == 2 and "word list not found" in err
 
 
 def test_play_unknown_answer_exits_2(capsys):
-    code, _, err = run(["wordle", "play", "--answer", "salet", "--strategy", "naive", *LISTS], capsys)
+    code, _, err = run(
+        ["wordle", "play", "--answer", "salet", "--strategy", "naive", *LISTS], capsys
+    )
     assert code == 2 and "'salet' is not in the answer list" in err
 
 
-def test_build_matrix_then_cli_uses_it_memory_mapped(config, capsys):
-    code, _, _ = run(["build", "wordle-matrix", "--configfile", config], capsys)
-    assert code == 0
+def test_cli_reads_the_pipelines_matrix_memory_mapped(config, capsys):
     cfg = load_config_file(config)
-    data = data_for_config(cfg)
-    assert isinstance(data.matrix, np.memmap)
-    stored = load_data(cfg.results_dir / "wordle/feedback.npy", cfg.results_dir / "wordle/words.parquet")
-    assert stored.answers == data.answers and stored.guesses == data.guesses
-    # other lists than the stored ones: built in memory instead
-    other = data_for_config(cfg, answers=GUESSES)
-    assert not isinstance(other.matrix, np.memmap) and len(other.answers) == 71
+    stored = load_data(
+        cfg.results_dir / "wordle/feedback.npy", cfg.results_dir / "wordle/words.parquet"
+    )
+    assert isinstance(stored.matrix, np.memmap)
+    code, out, err = run(
+        ["wordle", "eval", "--configfile", config, "--strategy", "naive", "--json"], capsys
+    )
+    assert code == 0 and json.loads(out)["games"] == len(stored.answers) == 50
+    assert f"reading {cfg.results_dir / 'wordle/feedback.npy'}" in err
 
 
-def test_build_eval_and_summary(config, tmp_path, capsys):
-    assert run(["build", "wordle-matrix", "--configfile", config], capsys)[0] == 0
+def test_missing_artifact_fails_in_one_line_and_writes_nothing(unbuilt_config, tmp_path, capsys):
+    for strategy in ("entropy", "optimal"):
+        code, _, err = run(
+            [
+                "wordle",
+                "play",
+                "--configfile",
+                unbuilt_config,
+                "--answer",
+                "crane",
+                "--strategy",
+                strategy,
+            ],
+            capsys,
+        )
+        assert code == 2 and err.count("\n") == 1
+        assert err.startswith("wordgames: error: missing artifact ") and "feedback.npy" in err
+    assert not (tmp_path / "results").exists()
+
+
+def test_outside_a_checkout_play_fails_fast_without_a_cache(tmp_path):
+    """The default config outside the checkout: no silent proof of the optimal tree, no file."""
+    result = subprocess.run(
+        [sys.executable, "-m", "wordgames", "wordle", "play", "--answer", "crane"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "wordgames: error: missing artifact results/wordle/feedback.npy"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_build_eval_and_summary(tmp_path, capsys):
+    matrix, words = build_matrix(tmp_path / "results")
     outs = []
     for strategy, mode in (("naive", "normal"), ("expected-size", "hard")):
         out = tmp_path / f"{strategy}-{mode}.parquet"
-        code, _, _ = run(["build", "wordle-eval", "--configfile", config, "--strategy", strategy,
-                          "--mode", mode, "--out", str(out)], capsys)
+        code, _, _ = run(
+            [
+                "build",
+                "wordle-eval",
+                "--matrix",
+                matrix,
+                "--words",
+                words,
+                "--strategy",
+                strategy,
+                "--mode",
+                mode,
+                "--hard-rule",
+                "nyt",
+                "--seed",
+                "0",
+                "--max-guesses",
+                "6",
+                "--out",
+                str(out),
+            ],
+            capsys,
+        )
         assert code == 0
         outs.append(str(out))
-    code, _, _ = run(["build", "wordle-summary", "--configfile", config, "--games", *outs,
-                      "--out-table", str(tmp_path / "s.parquet"), "--out-md", str(tmp_path / "s.md"),
-                      "--out-plot", str(tmp_path / "s.png")], capsys)
+    code, _, _ = run(
+        [
+            "build",
+            "wordle-summary",
+            "--games",
+            *outs,
+            "--max-guesses",
+            "6",
+            "--out-table",
+            str(tmp_path / "s.parquet"),
+            "--out-md",
+            str(tmp_path / "s.md"),
+            "--out-plot",
+            str(tmp_path / "s.png"),
+        ],
+        capsys,
+    )
     assert code == 0
     text = (tmp_path / "s.md").read_text()
     assert "| naive | normal | 50 |" in text and "49.0%" in text
     assert (tmp_path / "s.png").read_bytes()[:4] == b"\x89PNG"
 
 
-def test_optimal_missing_is_a_clear_error_or_works(config, capsys):
+def test_optimal_plays_the_pipelines_tree(config, tmp_path, capsys):
     from wordgames.wordle.strategies import available
 
-    code, out, err = run(["wordle", "play", "--configfile", config, "--answer", "crane",
-                          "--strategy", "optimal"], capsys)
-    if available("optimal"):
-        assert code == 0 and "solved in" in out
-    else:
+    if not available("optimal"):
+        code, _, err = run(
+            [
+                "wordle",
+                "play",
+                "--configfile",
+                config,
+                "--answer",
+                "crane",
+                "--strategy",
+                "optimal",
+            ],
+            capsys,
+        )
         assert code == 2 and "not available in this build" in err
+        return
+    results = tmp_path / "results"
+    assert (
+        main(
+            [
+                "build",
+                "wordle-tree",
+                "--matrix",
+                str(results / "wordle/feedback.npy"),
+                "--words",
+                str(results / "wordle/words.parquet"),
+                "--max-guesses",
+                "6",
+                "--out",
+                str(results / "wordle/optimal-tree-normal.json"),
+            ]
+        )
+        == 0
+    )
+    before = sorted(p.name for p in (results / "wordle").iterdir())
+    code, out, err = run(
+        ["wordle", "play", "--configfile", config, "--answer", "crane", "--strategy", "optimal"],
+        capsys,
+    )
+    assert code == 0 and "solved in" in out and "optimal-tree-normal.json" in err
+    assert sorted(p.name for p in (results / "wordle").iterdir()) == before  # nothing written
 
 
 def test_console_script_exit_code():
     result = subprocess.run(
-        [sys.executable, "-m", "wordgames", "wordle", "eval", "--strategy", "naive",
-         "--answers", "/nonexistent/list.txt", "--json"],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "wordgames",
+            "wordle",
+            "eval",
+            "--strategy",
+            "naive",
+            "--answers",
+            "/nonexistent/list.txt",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 2
     assert result.stderr.strip() == "wordgames: error: word list not found: /nonexistent/list.txt"
 
 
 def test_eval_strict_hard_rule_from_cli_and_config(config, tmp_path, capsys):
-    code, out, _ = run(["wordle", "eval", "--configfile", config, "--strategy", "entropy", "--hard",
-                        "--hard-rule", "strict", "--json"], capsys)
+    code, out, _ = run(
+        [
+            "wordle",
+            "eval",
+            "--configfile",
+            config,
+            "--strategy",
+            "entropy",
+            "--hard",
+            "--hard-rule",
+            "strict",
+            "--json",
+        ],
+        capsys,
+    )
     assert code == 0
     strict = json.loads(out)
     assert strict["hard_rule"] == "strict" and strict["wins"] == 50
     strict_cfg = tmp_path / "strict.yaml"
     text = Path(config).read_text().replace("wordle:\n", "wordle:\n  hard_rule: strict\n")
     strict_cfg.write_text(text)
-    code, out, _ = run(["wordle", "eval", "--configfile", str(strict_cfg), "--strategy", "entropy",
-                        "--hard", "--json"], capsys)
+    code, out, _ = run(
+        [
+            "wordle",
+            "eval",
+            "--configfile",
+            str(strict_cfg),
+            "--strategy",
+            "entropy",
+            "--hard",
+            "--json",
+        ],
+        capsys,
+    )
     assert code == 0 and json.loads(out)["total_guesses"] == strict["total_guesses"]
     assert json.loads(out)["hard_rule"] == "strict"

@@ -62,8 +62,11 @@ def test_matrix_builders_match_reference(lists):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 7).flatmap(
-    lambda n: st.tuples(*[st.lists(letters, min_size=n, max_size=n).map("".join)] * 2)))
+@given(
+    st.integers(1, 7).flatmap(
+        lambda n: st.tuples(*[st.lists(letters, min_size=n, max_size=n).map("".join)] * 2)
+    )
+)
 def test_reference_invariants(pair):
     guess, answer = pair
     digits = pattern_to_digits(feedback(guess, answer), len(guess))
@@ -92,15 +95,21 @@ def test_dtype_grows_with_length():
     assert m.dtype == np.uint16 and m[1, 0] == 3**6 - 1
 
 
-@pytest.mark.parametrize("text", ["gy..g", "GY..G", "21002", "🟩🟨⬛⬛🟩", "🟩🟨⬜⬜🟩", "g y . . g", "gybbg"])
+@pytest.mark.parametrize(
+    "text", ["gy..g", "GY..G", "21002", "🟩🟨⬛⬛🟩", "🟩🟨⬜⬜🟩", "g y . . g", "gybbg"]
+)
 def test_parse_feedback_formats(text):
     assert parse_feedback(text, 5) == 2 + 1 * 3 + 2 * 81
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("gy..", "4 marks for a 5-letter word"), ("gyq.g", "character 3 'q'"), ("", "empty feedback"),
-     ("2100222", "7 marks")],
+    [
+        ("gy..", "4 marks for a 5-letter word"),
+        ("gyq.g", "character 3 'q'"),
+        ("", "empty feedback"),
+        ("2100222", "7 marks"),
+    ],
 )
 def test_parse_feedback_errors(text, message):
     with pytest.raises(InputError, match=message):

@@ -39,11 +39,15 @@ def test_hard_mode_rules_differ_on_reusing_a_misplaced_yellow(small_data):
 def test_nyt_rule_counts_repeated_letters(small_data):
     # speed against steed: s g, p ., e g, e g, d g: a guess must keep s.eed
     history = history_of(small_data, "steed", "speed")
-    allowed = {small_data.guesses[i] for i in np.flatnonzero(hard_mode_allowed(small_data, history))}
+    allowed = {
+        small_data.guesses[i] for i in np.flatnonzero(hard_mode_allowed(small_data, history))
+    }
     assert allowed == {w for w in small_data.guesses if w[0] == "s" and w[2:] == "eed"}
     # sheet against steed: two e's revealed (green) -> both must be kept
     history = history_of(small_data, "steed", "sheet")
-    allowed = {small_data.guesses[i] for i in np.flatnonzero(hard_mode_allowed(small_data, history))}
+    allowed = {
+        small_data.guesses[i] for i in np.flatnonzero(hard_mode_allowed(small_data, history))
+    }
     assert "steed" in allowed and "stale" not in allowed
     assert all(w.count("e") >= 2 and w[0] == "s" and w[2] == "e" for w in allowed)
 

@@ -16,8 +16,9 @@ NON_OPTIMAL = [n for n in strategies.NAMES if n != "optimal"]
 @pytest.mark.parametrize("name", NON_OPTIMAL)
 @pytest.mark.parametrize("hard", [False, True])
 def test_every_strategy_wins_every_small_game(small_data, name, hard):
-    games = evaluate(small_data, name, hard=hard, seed=3, options={"episodes": 300},
-                     show_progress=False)
+    games = evaluate(
+        small_data, name, hard=hard, seed=3, options={"episodes": 300}, show_progress=False
+    )
     s = summarize(games, 6)
     assert s["games"] == 50
     assert s["wins"] == 50, s
@@ -39,8 +40,10 @@ def test_hard_mode_guesses_are_legal_under_both_rules(small_data, name):
 
 @pytest.mark.parametrize("name", ["naive", "mcts", "qlearning"])
 def test_stochastic_agents_are_deterministic_per_seed(small_data, name):
-    runs = [evaluate(small_data, name, seed=seed, options={"episodes": 200}, show_progress=False)
-            for seed in (5, 5, 6)]
+    runs = [
+        evaluate(small_data, name, seed=seed, options={"episodes": 200}, show_progress=False)
+        for seed in (5, 5, 6)
+    ]
     paths = [r.column("path").to_pylist() for r in runs]
     assert paths[0] == paths[1]
     if name != "qlearning":  # the greedy policy may not use the random action at all
@@ -54,8 +57,10 @@ def test_greedy_first_guesses_on_the_default_lists():
 
     data = make_data(*load_lists())
     state = GameState(candidates=np.arange(len(data.answers), dtype=np.int32))
-    first = {n: data.guesses[make_strategy(n, data).next_guess(state)]
-             for n in ("entropy", "expected-size", "minimax")}
+    first = {
+        n: data.guesses[make_strategy(n, data).next_guess(state)]
+        for n in ("entropy", "expected-size", "minimax")
+    }
     stats = partition_stats(data, state.candidates)
     # each opener is the best of the whole list by its own measure
     assert stats.entropy[data.index[first["entropy"]]] == pytest.approx(stats.entropy.max())

@@ -1,126 +1,122 @@
-# La Ghigliottina on collection guillotine.collection: surface-pattern links (guillotine-links), the
-# links solver's weighting model trained on the development games (guillotine-train), and both solvers
-# on every configured game set whose file exists (guillotine-eval). See docs/guillotine.md.
-_GU = CFG.section("guillotine")
-_GU_COLL = _GU["collection"]
+# La Ghigliottina on collection guillotine.collection: surface-pattern links (guillotine_links) and
+# their memory-mappable index, the unit vectors the solvers read, the links solver's weighting model
+# trained on the development games (guillotine_train), and the solvers on every configured game set
+# whose file exists (guillotine_eval). See docs/guillotine.md.
 
 
-def _gu_existing(values):
-    return [f for f in (data_file(v) for v in values) if f is not None]
+rule guillotine_links:
+    input:
+        unpack(get_guillotine_links_inputs),
+    output:
+        links=str(paths.guillotine_links(CFG, "{coll}")),
+        words=str(paths.guillotine_link_words(CFG, "{coll}")),
+    log:
+        log_path("guillotine_links", "{coll}"),
+    benchmark:
+        bench_path("guillotine_links", "{coll}")
+    resources:
+        mem_mb=6000,
+        runtime=60,
+    params:
+        lists=get_guillotine_links_lists,
+        min_count=CFG.settings.guillotine.links.min_count,
+        window=CFG.settings.guillotine.links.window,
+        window_min_count=CFG.settings.guillotine.links.window_min_count,
+        corpora=get_guillotine_links_corpora,
+        digest=get_guillotine_links_digest,
+    shell:
+        "wordgames build guillotine-links --in {input.tokens} --out {output.links}"
+        " --words-out {output.words} {params.lists} --min-count {params.min_count}"
+        " --window {params.window} --window-min-count {params.window_min_count} > {log} 2>&1"
 
 
-def _gu_tables(corpora, table):
-    known = CFG.section("corpora") or {}
-    return [str(paths.corpus_table(CFG, c, table)) for c in corpora if c in known]
+rule guillotine_links_index:
+    input:
+        links=str(paths.guillotine_links(CFG, "{coll}")),
+        words=str(paths.guillotine_link_words(CFG, "{coll}")),
+    output:
+        directory(str(paths.guillotine_links_index(CFG, "{coll}"))),
+    log:
+        log_path("guillotine_links_index", "{coll}"),
+    benchmark:
+        bench_path("guillotine_links_index", "{coll}")
+    resources:
+        mem_mb=6000,
+    shell:
+        "wordgames build guillotine-links-index --links {input.links} --words {input.words}"
+        " --out {output} > {log} 2>&1"
 
 
-if _GU_COLL in CFG.section("collections"):
-    _GU_KNOWLEDGE = {
-        kind: _gu_existing(files) for kind, files in _GU["links"]["knowledge"].items()
-    }
-    _GU_TITLES = _gu_tables(_GU["links"]["titles_corpora"], "titles")
-    _GU_WIKT = _gu_tables(_GU["links"]["wiktionary_corpora"], "wiktionary")
-    _GU_QUOTES = _gu_tables(_GU["links"]["quotes_corpora"], "quotes")
-    _GU_WORDNET = _gu_existing(_GU["links"]["wordnet"])
-    _GU_LINKS = str(paths.guillotine_links(CFG, _GU_COLL))
-    _GU_WORDS = str(paths.guillotine_link_words(CFG, _GU_COLL))
+rule guillotine_vectors_unit:
+    input:
+        get_guillotine_vectors,
+    output:
+        directory(str(paths.guillotine_vectors_unit(CFG, "{coll}"))),
+    log:
+        log_path("guillotine_vectors_unit", "{coll}"),
+    benchmark:
+        bench_path("guillotine_vectors_unit", "{coll}")
+    resources:
+        mem_mb=6000,
+    params:
+        digest=get_guillotine_vectors_digest,
+        external=bool(CFG.settings.guillotine.vectors),
+    shell:
+        "wordgames build guillotine-vectors-unit --vectors {input} --out {output} > {log} 2>&1"
 
-    rule guillotine_links:
-        input:
-            tokens=str(paths.collection_tokens(CFG, _GU_COLL)),
-            knowledge=[f for files in _GU_KNOWLEDGE.values() for f in files],
-            titles=_GU_TITLES,
-            wiktionary=_GU_WIKT,
-            quotes=_GU_QUOTES,
-            wordnet=_GU_WORDNET,
-        output:
-            links=_GU_LINKS,
-            words=_GU_WORDS,
-        params:
-            lists=" ".join(
-                f"--knowledge {kind}={f}" for kind, files in _GU_KNOWLEDGE.items() for f in files
-            )
-            + "".join(f" --titles {f}" for f in _GU_TITLES)
-            + "".join(f" --wiktionary {f}" for f in _GU_WIKT)
-            + "".join(f" --quotes {f}" for f in _GU_QUOTES)
-            + "".join(f" --wordnet {f}" for f in _GU_WORDNET),
-            min_count=_GU["links"]["min_count"],
-            window=_GU["links"]["window"],
-            window_min_count=_GU["links"]["window_min_count"],
-        log:
-            log_path("guillotine_links", _GU_COLL),
-        resources:
-            mem_mb=6000,
-            runtime=60,
-        shell:
-            "{WG} build guillotine-links --in {input.tokens} --out {output.links}"
-            " --words-out {output.words} {params.lists} --min-count {params.min_count}"
-            " --window {params.window} --window-min-count {params.window_min_count} > {log} 2>&1"
 
-    # the solvers' other inputs, when the config builds them
-    _GU_INPUTS = {"links": _GU_LINKS, "words": _GU_WORDS}
-    if _GU["vectors"]:
-        _GU_INPUTS["vectors"] = data_file(_GU["vectors"]) or _GU["vectors"]
-    elif _GU_COLL in globals().get("GLOVE_COLLECTIONS", []):
-        _GU_INPUTS["vectors"] = str(paths.keyed_vectors(CFG, _GU_COLL))
-    if _GU_COLL in globals().get("TABLE_COLLECTIONS", []):
-        _GU_INPUTS["idf"] = str(paths.idf(CFG, _GU_COLL))
-        _GU_INPUTS["pmi"] = str(paths.pmi(CFG, _GU_COLL))
-    _GU_EVIDENCE = _gu_existing(_GU["evidence_games"])
-    _GU_SETS = _gu_existing(_GU["games"].values())
+rule guillotine_train:
+    input:
+        unpack(get_guillotine_solver_inputs("links")),
+    output:
+        str(paths.guillotine_model(CFG)),
+    log:
+        log_path("guillotine_train"),
+    benchmark:
+        bench_path("guillotine_train")
+    resources:
+        mem_mb=6000,
+        runtime=120,
+    params:
+        files=get_guillotine_resource_args,
+        solver=get_guillotine_section("solver"),
+        morphit=get_guillotine_morphit,
+        collection=CFG.settings.guillotine.collection,
+        wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
+        digest=get_guillotine_digest,
+    shell:
+        "wordgames build guillotine-train {params.files} {params.morphit}"
+        " --solver-params {params.solver:q} --out {output} > {log} 2>&1"
 
-    if _GU_EVIDENCE:
-        rule guillotine_train:
-            input:
-                **_GU_INPUTS,
-                games=_GU_EVIDENCE,
-            output:
-                str(paths.guillotine_model(CFG)),
-            params:
-                configfile=run_config_file(),
-            log:
-                log_path("guillotine_train"),
-            resources:
-                mem_mb=6000,
-                runtime=120,
-            shell:
-                "{WG} build guillotine-train --configfile {params.configfile} --out {output}"
-                " > {log} 2>&1"
 
-        TARGETS.append(str(paths.guillotine_model(CFG)))
-    else:
-        TARGETS.append(_GU_LINKS)
-
-    if _GU_SETS:
-        _GU_EVAL = paths.eval_dir(CFG, "guillotine")
-        # the per-game tables the stage writes, {set}-{solver}.parquet (read by the report's plots)
-        GUILLOTINE_GAMES = [
-            str(_GU_EVAL / f"{name}-{solver}.parquet")
-            for solver in _GU["eval"]["solvers"]
-            for name, value in _GU["games"].items()
-            if data_file(value) is not None
-        ]
-
-        rule guillotine_eval:
-            input:
-                **_GU_INPUTS,
-                games=sorted(set(_GU_SETS + _GU_EVIDENCE)),
-            output:
-                summary=str(_GU_EVAL / "summary.parquet"),
-                table=str(_GU_EVAL / "summary.md"),
-                games=GUILLOTINE_GAMES,
-            params:
-                configfile=run_config_file(),
-                out_dir=str(_GU_EVAL),
-            log:
-                log_path("guillotine_eval"),
-            resources:
-                mem_mb=6000,
-                runtime=480,
-            shell:
-                "{WG} build guillotine-eval --configfile {params.configfile}"
-                " --out-dir {params.out_dir} > {log} 2>&1"
-
-        TARGETS.append(str(_GU_EVAL / "summary.parquet"))
-        if "REPORT_SECTIONS" in globals():
-            REPORT_SECTIONS.append(("La Ghigliottina", str(_GU_EVAL / "summary.md")))
+rule guillotine_eval:
+    input:
+        unpack(get_guillotine_solver_inputs("eval")),
+    output:
+        games=get_guillotine_eval_outputs(),
+        summary=str(paths.guillotine_eval_summary(CFG, "parquet")),
+        table=str(paths.guillotine_eval_summary(CFG, "md")),
+    log:
+        log_path("guillotine_eval"),
+    benchmark:
+        bench_path("guillotine_eval")
+    resources:
+        mem_mb=6000,
+        runtime=480,
+    params:
+        files=get_guillotine_resource_args,
+        games=get_guillotine_game_args,
+        outputs=get_guillotine_eval_out_args,
+        solver=get_guillotine_section("solver"),
+        gullever=get_guillotine_section("gullever"),
+        morphit=get_guillotine_morphit,
+        collection=CFG.settings.guillotine.collection,
+        wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
+        evaluation=get_guillotine_section("eval"),
+        sets=lambda wildcards: sorted(plan.guillotine_game_sets(CFG)),
+        digest=get_guillotine_digest,
+    shell:
+        "wordgames build guillotine-eval {params.files} {params.games} {params.morphit}"
+        " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
+        " --eval-params {params.evaluation:q} {params.outputs} --out-summary {output.summary}"
+        " --out-table {output.table} > {log} 2>&1"

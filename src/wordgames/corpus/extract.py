@@ -17,10 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordgames import paths
-from wordgames.config import Config
 from wordgames.corpus.io import DOCS_SCHEMA, TABLE_SCHEMAS, RowWriter, write_json
-from wordgames.corpus.registry import Corpus, corpus, local_files
+from wordgames.corpus.registry import Corpus
 from wordgames.errors import InputError
 from wordgames.progress import progress
 
@@ -57,24 +55,25 @@ class Tally:
 
 
 class Tables:
-    """Lazily opened writers of one shard's tables."""
+    """Lazily opened writers of one shard's tables, each to the path it was given."""
 
-    def __init__(self, cfg: Config, c: Corpus, shard: str):
+    def __init__(self, c: Corpus, targets: dict[str, Path]):
         self._writers: dict[str, RowWriter] = {}
-        self._cfg, self._c, self._shard = cfg, c, shard
+        self._c, self._targets = c, dict(targets)
+        missing = [t for t in c.tables if t not in self._targets]
+        if missing:
+            raise InputError(f"corpus {c.name}: no output path given for its table(s) {missing}")
 
     def add(self, table: str, **row) -> None:
         writer = self._writers.get(table)
         if writer is None:
-            target = paths.corpus_shard_table(self._cfg, self._c.name, self._shard, table)
-            writer = self._writers[table] = RowWriter(target, TABLE_SCHEMAS[table])
+            writer = self._writers[table] = RowWriter(self._targets[table], TABLE_SCHEMAS[table])
         writer.append(**row)
 
     def close(self) -> None:
-        """Close every writer; tables this kind declares but never filled are written empty."""
-        for table in self._c.tables:
+        """Close every writer; tables given but never filled are written empty."""
+        for table, target in self._targets.items():
             if table not in self._writers:
-                target = paths.corpus_shard_table(self._cfg, self._c.name, self._shard, table)
                 self._writers[table] = RowWriter(target, TABLE_SCHEMAS[table])
         for writer in self._writers.values():
             writer.close()
@@ -112,16 +111,19 @@ def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str
 
 
 def _doc_name(c: Corpus, path: Path, root_files: list[Path]) -> str:
-    return f"{c.name}:{path.name}" if len({p.name for p in root_files}) == len(root_files) else (
-        f"{c.name}:{path}"
+    return (
+        f"{c.name}:{path.name}"
+        if len({p.name for p in root_files}) == len(root_files)
+        else (f"{c.name}:{path}")
     )
 
 
-def text_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
-    files = local_files(cfg, c)
-    layout = c.options.get("layout", "lines")
-    per_unit = c.options.get("documents", "file") == "unit"
-    encoding = c.options.get("encoding", "utf-8")
+def text_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
+    layout = c.options.layout
+    per_unit = c.options.documents == "unit"
+    encoding = c.options.encoding
     ordinal = 0
     for path in progress(files, desc=f"{c.name} files", unit="file"):
         name = _doc_name(c, path, files)
@@ -162,11 +164,13 @@ def normalise_title(raw: str) -> str:
     return raw.replace("_", " ").strip()
 
 
-def titles_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+def titles_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
     """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
-    encoding = c.options.get("encoding", "utf-8")
+    encoding = c.options.encoding
     ordinal = 0
-    for path in local_files(cfg, c):
+    for path in files:
         with open_maybe_compressed(path) as raw:
             for lineno, line in enumerate(raw, 1):
                 ordinal += 1
@@ -190,7 +194,9 @@ def titles_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables
 
 
 # wordfreq --------------------------------------------------------------------------------------------
-def wordfreq_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tables) -> Iterator[Doc]:
+def wordfreq_docs(
+    c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
+) -> Iterator[Doc]:
     """The wordfreq word list of the corpus language as a frequency table (a lexicon prior)."""
     import wordfreq
 
@@ -200,7 +206,7 @@ def wordfreq_docs(cfg: Config, c: Corpus, shard: int, tally: Tally, tables: Tabl
     for src in c.sources:
         if src.value.startswith("wordfreq:"):
             wordlist = src.value.split(":", 1)[1] or "best"
-    top = c.options.get("top_n", 50000)
+    top = c.options.top_n
     seen = set()
     for word in wordfreq.top_n_list(c.language, top, wordlist=wordlist):
         tally.seen += 1
@@ -237,23 +243,31 @@ def _kind_reader(c: Corpus):
     raise InputError(f"corpus {c.name}: unknown kind {c.kind}")
 
 
-def extract_shard(cfg: Config, name: str, shard: str) -> dict:
-    """Extract shard ``shard`` ("000", "001", ...) of corpus ``name``; returns the summary."""
-    c = corpus(cfg, name)
+def extract_shard(
+    c: Corpus,
+    files: list[Path],
+    shard: str,
+    docs_out: Path,
+    summary_out: Path,
+    table_outs: dict[str, Path],
+) -> dict:
+    """Extract shard ``shard`` ("000", "001", ...) of corpus ``c`` from its source ``files``: the
+    documents to ``docs_out``, each table to ``table_outs[name]``; returns the summary, also
+    written to ``summary_out``."""
     index = int(shard)
     if not 0 <= index < c.shards:
-        raise InputError(f"corpus {name}: shard {shard} out of range (shards: {c.shards})")
+        raise InputError(f"corpus {c.name}: shard {shard} out of range (shards: {c.shards})")
     start = time.perf_counter()
     tally = Tally()
-    tables = Tables(cfg, c, shard)
+    tables = Tables(c, table_outs)
     reader = _kind_reader(c)
-    min_chars = c.options.get("min_chars", 0)
+    min_chars = c.options.min_chars
     limit = c.max_documents
     limit_per_shard = None if limit is None else -(-limit // c.shards)
     chars = 0
     try:
-        with RowWriter(paths.corpus_extract(cfg, name, shard), DOCS_SCHEMA, batch_rows=2000) as docs:
-            for doc in reader(cfg, c, index, tally, tables):
+        with RowWriter(docs_out, DOCS_SCHEMA, batch_rows=2000) as docs:
+            for doc in reader(c, [Path(f) for f in files], index, tally, tables):
                 if len(doc.text.strip()) < max(min_chars, 1):
                     tally.skip("empty or short text", doc.doc)
                     continue
@@ -267,7 +281,7 @@ def extract_shard(cfg: Config, name: str, shard: str) -> dict:
         raise
     tables.close()
     summary = {
-        "corpus": name,
+        "corpus": c.name,
         "kind": c.kind,
         "shard": shard,
         "items_read": tally.seen,
@@ -277,10 +291,15 @@ def extract_shard(cfg: Config, name: str, shard: str) -> dict:
         "counts": dict(sorted(tally.counts.items())),
         "seconds": round(time.perf_counter() - start, 3),
     }
-    write_json(paths.corpus_extract(cfg, name, shard).with_suffix(".summary.json"), summary)
+    write_json(summary_out, summary)
     skipped = sum(tally.skipped.values())
     log.info(
         "%s shard %s: %d items read, %d documents, %d skipped %s",
-        name, shard, tally.seen, tally.documents, skipped, dict(tally.skipped) or "",
+        c.name,
+        shard,
+        tally.seen,
+        tally.documents,
+        skipped,
+        dict(tally.skipped) or "",
     )
     return summary

@@ -28,8 +28,14 @@ TABLE_SCHEMAS = {
         + [
             (name, STR_LIST)
             for name in (
-                "definitions", "examples", "synonyms", "antonyms", "derived", "related",
-                "proverbs", "locutions",
+                "definitions",
+                "examples",
+                "synonyms",
+                "antonyms",
+                "derived",
+                "related",
+                "proverbs",
+                "locutions",
             )
         ]
     ),

@@ -12,9 +12,7 @@ import time
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from wordgames import paths
 from wordgames.artifacts import atomic_open, atomic_path, require
-from wordgames.config import Config
 from wordgames.corpus.io import (
     SENTENCES_SCHEMA,
     TABLE_SCHEMAS,
@@ -24,36 +22,41 @@ from wordgames.corpus.io import (
     read_json,
     write_json,
 )
-from wordgames.corpus.registry import collection_language, collection_members, corpus
 from wordgames.corpus.tokenize import tokenize
 from wordgames.progress import progress
 
 log = logging.getLogger(__name__)
 
 
-def tokenize_shard(cfg: Config, name: str, shard: str) -> dict:
-    """extract/{shard}.parquet (doc, text) -> sentences/{shard}.parquet (doc, sent, tokens)."""
-    c = corpus(cfg, name)
-    source = require(paths.corpus_extract(cfg, name, shard))
+def tokenize_shard(source, target, language: str) -> dict:
+    """Extracted documents (doc, text) -> tokenised sentences (doc, sent, tokens)."""
+    source = require(source)
     start = time.perf_counter()
     n_docs = n_sents = n_tokens = 0
     total = pq.ParquetFile(source).metadata.num_rows
-    with RowWriter(paths.corpus_shard_sentences(cfg, name, shard), SENTENCES_SCHEMA) as out, progress(
-        desc=f"tokenize {name}/{shard}", total=total, unit="doc"
-    ) as bar:
+    with (
+        RowWriter(target, SENTENCES_SCHEMA) as out,
+        progress(desc=f"tokenize {source}", total=total, unit="doc") as bar,
+    ):
         for batch in iter_batches(source, batch_size=512):
             docs = batch.column("doc").to_pylist()
             texts = batch.column("text").to_pylist()
             for doc, text in zip(docs, texts, strict=True):
                 n_docs += 1
-                for i, tokens in enumerate(tokenize(text, c.language)):
+                for i, tokens in enumerate(tokenize(text, language)):
                     out.append(doc=doc, sent=i, tokens=tokens)
                     n_sents += 1
                     n_tokens += len(tokens)
             bar.update(len(docs))
     seconds = time.perf_counter() - start
-    log.info("%s shard %s: %d documents, %d sentences, %d tokens in %.1f s",
-             name, shard, n_docs, n_sents, n_tokens, seconds)
+    log.info(
+        "%s: %d documents, %d sentences, %d tokens in %.1f s",
+        source,
+        n_docs,
+        n_sents,
+        n_tokens,
+        seconds,
+    )
     return {"documents": n_docs, "sentences": n_sents, "tokens": n_tokens}
 
 
@@ -88,70 +91,96 @@ def _write_tokens(sentences: list, target) -> tuple[int, int]:
     return n_sents, n_tokens
 
 
-def merge_corpus(cfg: Config, name: str) -> dict:
-    """Shards of one corpus -> sentences.parquet, tokens.txt, its tables and summary.json."""
-    c = corpus(cfg, name)
-    shard_sentences = [paths.corpus_shard_sentences(cfg, name, s) for s in c.shard_ids] if c.has_text else []
-    for path in shard_sentences:
-        require(path)
-    _concat_parquet(shard_sentences, paths.corpus_sentences(cfg, name), SENTENCES_SCHEMA)
-    n_sents, n_tokens = _write_tokens(shard_sentences, paths.corpus_tokens(cfg, name))
-    tables = {}
-    for table in c.tables:
-        parts = [require(paths.corpus_shard_table(cfg, name, s, table)) for s in c.shard_ids]
-        rows = _concat_parquet(parts, paths.corpus_table(cfg, name, table), TABLE_SCHEMAS[table])
-        tables[table] = {"path": str(paths.corpus_table(cfg, name, table)), "rows": rows}
-    shard_summaries = [
-        read_json(paths.corpus_extract(cfg, name, s).with_suffix(".summary.json")) for s in c.shard_ids
-    ]
+def concat_table(table: str, sources, target) -> int:
+    """One corpus table from its shards' tables (rows in shard order)."""
+    return _concat_parquet([require(p) for p in sources], target, TABLE_SCHEMAS[table])
+
+
+def merge_corpus(
+    name: str,
+    *,
+    kind: str,
+    language: str,
+    wiki: str | None,
+    shard_summaries,
+    shard_sentences,
+    tables,
+    out_sentences,
+    out_tokens,
+    out_summary,
+) -> dict:
+    """Shards of one corpus -> sentences.parquet, tokens.txt and summary.json (which records the
+    corpus's tables, built by ``concat-table``: name, path, rows)."""
+    shard_sentences = [require(p) for p in shard_sentences]
+    _concat_parquet(shard_sentences, out_sentences, SENTENCES_SCHEMA)
+    n_sents, n_tokens = _write_tokens(shard_sentences, out_tokens)
+    table_rows = {}
+    for path in tables:
+        path = require(path)
+        table_rows[path.stem] = {"path": str(path), "rows": pq.ParquetFile(path).metadata.num_rows}
+    shard_summaries = [read_json(require(p)) for p in shard_summaries]
     summary = {
         "corpus": name,
-        "kind": c.kind,
-        "wiki": c.wiki,
-        "language": c.language,
-        "shards": c.shards,
+        "kind": kind,
+        "wiki": wiki,
+        "language": language,
+        "shards": len(shard_summaries),
         "items_read": sum(s["items_read"] for s in shard_summaries),
         "documents": sum(s["documents"] for s in shard_summaries),
         "sentences": n_sents,
         "tokens": n_tokens,
         "skipped": merge_counts(*(s["skipped"] for s in shard_summaries)),
         "counts": merge_counts(*(s["counts"] for s in shard_summaries)),
-        "tables": tables,
+        "tables": table_rows,
     }
-    write_json(paths.corpus_summary(cfg, name), summary)
-    log.info("%s: %d documents, %d sentences, %d tokens; skipped %s; tables %s",
-             name, summary["documents"], n_sents, n_tokens, summary["skipped"] or "none",
-             {t: v["rows"] for t, v in tables.items()} or "none")
+    write_json(out_summary, summary)
+    log.info(
+        "%s: %d documents, %d sentences, %d tokens; skipped %s; tables %s",
+        name,
+        summary["documents"],
+        n_sents,
+        n_tokens,
+        summary["skipped"] or "none",
+        {t: v["rows"] for t, v in table_rows.items()} or "none",
+    )
     return summary
 
 
-def collect(cfg: Config, collection: str) -> dict:
-    """Member corpora -> the collection's tokens.txt, sentences.parquet and corpora.json manifest."""
-    members = collection_members(cfg, collection)
+def collect(
+    collection: str,
+    *,
+    language: str,
+    tokens,
+    sentences,
+    summaries,
+    out_tokens,
+    out_sentences,
+    out_manifest,
+) -> dict:
+    """Member corpora (their tokens.txt, sentences.parquet and summary.json, in member order) ->
+    the collection's tokens.txt, sentences.parquet and corpora.json manifest."""
+    if not (len(tokens) == len(sentences) == len(summaries)):
+        raise ValueError("collect: give one --tokens, --sentences and --summaries per member")
     start = time.perf_counter()
-    with atomic_path(paths.collection_tokens(cfg, collection)) as tmp, open(tmp, "wb") as out:
-        for c in members:
-            with open(require(paths.corpus_tokens(cfg, c.name)), "rb") as src:
+    with atomic_path(out_tokens) as tmp, open(tmp, "wb") as out:
+        for path in tokens:
+            with open(require(path), "rb") as src:
                 shutil.copyfileobj(src, out, 1 << 20)
-    _concat_parquet(
-        [require(paths.corpus_sentences(cfg, c.name)) for c in members],
-        paths.collection_sentences(cfg, collection),
-        SENTENCES_SCHEMA,
-    )
+    _concat_parquet([require(p) for p in sentences], out_sentences, SENTENCES_SCHEMA)
     corpora = []
-    for c in members:
-        summary = read_json(require(paths.corpus_summary(cfg, c.name)))
+    for path in summaries:
+        summary = read_json(require(path))
         corpora.append(
             {
-                "name": c.name,
-                "kind": c.kind,
-                "wiki": c.wiki,
-                "language": c.language,
+                "name": summary["corpus"],
+                "kind": summary["kind"],
+                "wiki": summary["wiki"],
+                "language": summary["language"],
                 "documents": summary["documents"],
                 "sentences": summary["sentences"],
                 "tokens": summary["tokens"],
                 "skipped": summary["skipped"],
-                "tables": {t: str(paths.corpus_table(cfg, c.name, t)) for t in c.tables},
+                "tables": {t: v["path"] for t, v in summary["tables"].items()},
             }
         )
     tables: dict[str, list[str]] = {}
@@ -160,16 +189,22 @@ def collect(cfg: Config, collection: str) -> dict:
             tables.setdefault(table, []).append(path)
     manifest = {
         "collection": collection,
-        "language": collection_language(cfg, collection),
-        "tokens_file": str(paths.collection_tokens(cfg, collection)),
-        "sentences_file": str(paths.collection_sentences(cfg, collection)),
+        "language": language,
+        "tokens_file": str(out_tokens),
+        "sentences_file": str(out_sentences),
         "documents": sum(e["documents"] for e in corpora),
         "sentences": sum(e["sentences"] for e in corpora),
         "tokens": sum(e["tokens"] for e in corpora),
         "corpora": corpora,
         "tables": tables,
     }
-    write_json(paths.collection_manifest(cfg, collection), manifest)
-    log.info("collection %s: %d corpora, %d sentences, %d tokens in %.1f s", collection,
-             len(members), manifest["sentences"], manifest["tokens"], time.perf_counter() - start)
+    write_json(out_manifest, manifest)
+    log.info(
+        "collection %s: %d corpora, %d sentences, %d tokens in %.1f s",
+        collection,
+        len(corpora),
+        manifest["sentences"],
+        manifest["tokens"],
+        time.perf_counter() - start,
+    )
     return manifest

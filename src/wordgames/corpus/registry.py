@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import glob
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from wordgames.config import Config
 from wordgames.errors import ConfigError, InputError
+from wordgames.settings import CorpusOptions, as_dict, from_dict
 
 #: Tables each kind writes beside its sentences (``paths.corpus_table``).
 KIND_TABLES = {
@@ -40,8 +41,16 @@ TABLE_COLUMNS = {
     "redirects": ("title", "target"),
     "titles": ("title", "is_redirect", "target"),
     "wiktionary": (
-        "lemma", "pos", "definitions", "examples", "synonyms", "antonyms", "derived", "related",
-        "proverbs", "locutions",
+        "lemma",
+        "pos",
+        "definitions",
+        "examples",
+        "synonyms",
+        "antonyms",
+        "derived",
+        "related",
+        "proverbs",
+        "locutions",
     ),
     "quotes": ("text", "page", "section"),
     "frequencies": ("word", "frequency", "zipf"),
@@ -75,11 +84,11 @@ class Corpus:
     shards: int
     download_dir: str
     max_documents: int | None
-    options: dict = field(default_factory=dict)
+    options: CorpusOptions
 
     @property
     def wiki(self) -> str | None:
-        return self.options.get("wiki", "wikipedia") if self.kind == "mediawiki" else None
+        return self.options.wiki if self.kind == "mediawiki" else None
 
     @property
     def tables(self) -> tuple[str, ...]:
@@ -93,6 +102,34 @@ class Corpus:
     @property
     def shard_ids(self) -> list[str]:
         return [f"{i:03d}" for i in range(self.shards)]
+
+    def spec(self) -> dict:
+        """What extraction needs besides the source files (the ``--spec`` of the extract stage)."""
+        return {
+            "kind": self.kind,
+            "language": self.language,
+            "shards": self.shards,
+            "max_documents": self.max_documents,
+            "options": as_dict(self.options),
+        }
+
+    @classmethod
+    def from_spec(cls, name: str, spec: dict, source_specs=()) -> Corpus:
+        """The corpus an extract job describes: its :meth:`spec` plus non-file sources
+        (``wordfreq:<list>``); the files themselves are passed separately."""
+        try:
+            return cls(
+                name=name,
+                kind=spec["kind"],
+                language=spec["language"],
+                sources=tuple(Source(value=v) for v in source_specs),
+                shards=int(spec["shards"]),
+                download_dir="",
+                max_documents=spec["max_documents"],
+                options=from_dict(CorpusOptions, spec["options"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
 
 
 def _sources(name: str, entry: dict) -> tuple[Source, ...]:
@@ -117,20 +154,18 @@ def corpus(cfg: Config, name: str) -> Corpus:
     if name not in entries:
         known = ", ".join(sorted(entries)) or "none"
         raise ConfigError(f"unknown corpus '{name}' (corpora in the config: {known})")
-    entry = entries[name]
-    kind = entry["kind"]
-    shards = entry.get("shards", 1)
-    if kind == "wordfreq" and shards != 1:
+    entry = cfg.settings.corpora[name]
+    if entry.kind == "wordfreq" and entry.shards != 1:
         raise ConfigError(f"corpora.{name}.shards: a wordfreq corpus has one shard")
     return Corpus(
         name=name,
-        kind=kind,
-        language=entry.get("language", "en"),
-        sources=_sources(name, entry),
-        shards=shards,
-        download_dir=entry.get("download_dir", "resources/downloads"),
-        max_documents=entry.get("max_documents"),
-        options=dict(entry.get("options", {})),
+        kind=entry.kind,
+        language=entry.language,
+        sources=_sources(name, entries[name]),
+        shards=entry.shards,
+        download_dir=entry.download_dir,
+        max_documents=entry.max_documents,
+        options=entry.options,
     )
 
 
@@ -186,11 +221,25 @@ def local_files(cfg: Config, c: Corpus, *, missing_ok: bool = False) -> list[Pat
 
     Folders expand to the files under them (recursively), globs to their matches. Files matching
     ``options.exclude`` (by name) are left out. With ``missing_ok`` a missing source is skipped instead
-    of raising (the rules use it to declare only inputs that exist).
+    of raising (:func:`missing_sources` lists those).
     """
+    files, missing = _resolve(cfg, c)
+    if missing and not missing_ok:
+        raise InputError(missing[0][1])
+    return files
+
+
+def missing_sources(cfg: Config, c: Corpus) -> list[str]:
+    """One message per local source of the corpus that is not there (the extract stage fails
+    with them, so the user learns what is missing and where to get it)."""
+    return [message for _, message in _resolve(cfg, c)[1]]
+
+
+def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]:
     import fnmatch
 
     files: list[Path] = []
+    missing: list[tuple[str, str]] = []
     for src in c.sources:
         if src.is_url:
             files.append(download_path(cfg, c, src))
@@ -199,34 +248,43 @@ def local_files(cfg: Config, c: Corpus, *, missing_ok: bool = False) -> list[Pat
         if value.startswith("gensim:"):
             try:
                 files.append(gensim_datapath(value.split(":", 1)[1]))
-            except InputError:
-                if not missing_ok:
-                    raise
+            except InputError as exc:
+                missing.append((value, str(exc)))
             continue
         if value.startswith("wordfreq:"):
             continue
         resolved = cfg.data_path(value)
         if resolved is None:
-            if missing_ok:
-                continue
-            raise InputError(
-                f"corpus {c.name}: source {value} is under {{data_dir}} but no data folder is set "
-                "(set data_dir in the config or WORDGAMES_DATA)"
+            missing.append(
+                (
+                    value,
+                    f"corpus {c.name}: source {value} is under {{data_dir}} but no data folder is set "
+                    "(set data_dir in the config or WORDGAMES_DATA)",
+                )
             )
+            continue
         text = str(resolved)
         if glob.has_magic(text):
             matches = sorted(Path(p) for p in glob.glob(text, recursive=True) if os.path.isfile(p))
-            if not matches and not missing_ok:
-                raise InputError(f"corpus {c.name}: no file matches {text}")
+            if not matches:
+                missing.append((text, f"corpus {c.name}: no file matches {text}"))
             files.extend(matches)
         elif resolved.is_dir() and c.kind != "bnc":
-            matches = sorted(p for p in resolved.rglob("*") if p.is_file() and not p.name.startswith("."))
+            matches = sorted(
+                p for p in resolved.rglob("*") if p.is_file() and not p.name.startswith(".")
+            )
             files.extend(m for m in matches if m.name not in ("PROVENANCE.md", "README.md"))
         elif resolved.exists():
             files.append(resolved)
-        elif not missing_ok:
-            raise InputError(f"corpus {c.name}: no such file or folder {resolved}")
-    excludes = c.options.get("exclude", [])
+        elif c.kind == "bnc":
+            from wordgames.corpus.bnc import OBTAIN
+
+            missing.append(
+                (text, f"corpus {c.name}: {resolved} not found; " + OBTAIN.format(where=resolved))
+            )
+        else:
+            missing.append((text, f"corpus {c.name}: no such file or folder {resolved}"))
+    excludes = c.options.exclude
     if excludes:
         files = [f for f in files if not any(fnmatch.fnmatch(f.name, pat) for pat in excludes)]
-    return files
+    return files, missing

@@ -38,19 +38,85 @@ APOSTROPHES = "\u2019\u2018\u02bc\u02b9\u02bb\u0060\u00b4\u2032\uff07"
 #: too, so a phrase or clue is folded exactly as the text the models were trained on.
 APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
 
-_SHARED_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "fig", "vol")
+_SHARED_ABBREVIATIONS = (
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "st",
+    "jr",
+    "sr",
+    "vs",
+    "etc",
+    "fig",
+    "vol",
+)
 #: Words that a full stop follows without ending the sentence, per language (lower case).
 ABBREVIATIONS = {
     "en": frozenset(
         _SHARED_ABBREVIATIONS
-        + ("inc", "ltd", "co", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-           "nov", "dec", "gen", "col", "capt", "lt", "sgt", "rev", "hon", "figs", "vols", "pp", "cf",
-           "ca", "approx", "dept")
+        + (
+            "inc",
+            "ltd",
+            "co",
+            "jan",
+            "feb",
+            "mar",
+            "apr",
+            "jun",
+            "jul",
+            "aug",
+            "sep",
+            "sept",
+            "oct",
+            "nov",
+            "dec",
+            "gen",
+            "col",
+            "capt",
+            "lt",
+            "sgt",
+            "rev",
+            "hon",
+            "figs",
+            "vols",
+            "pp",
+            "cf",
+            "ca",
+            "approx",
+            "dept",
+        )
     ),
     "it": frozenset(
         _SHARED_ABBREVIATIONS
-        + ("sig", "sigg", "sigra", "dott", "ecc", "pag", "cap", "art", "cfr", "ca", "avv", "ing", "on",
-           "arch", "geom", "rag", "es", "nn", "ss", "sgg", "lett", "gen", "mons", "rev", "fr")
+        + (
+            "sig",
+            "sigg",
+            "sigra",
+            "dott",
+            "ecc",
+            "pag",
+            "cap",
+            "art",
+            "cfr",
+            "ca",
+            "avv",
+            "ing",
+            "on",
+            "arch",
+            "geom",
+            "rag",
+            "es",
+            "nn",
+            "ss",
+            "sgg",
+            "lett",
+            "gen",
+            "mons",
+            "rev",
+            "fr",
+        )
     ),
 }
 
@@ -69,7 +135,9 @@ def _check(language: str) -> re.Pattern:
     try:
         return _TOKEN[language]
     except KeyError:
-        raise ValueError(f"unsupported language {language!r} (supported: {', '.join(LANGUAGES)})") from None
+        raise ValueError(
+            f"unsupported language {language!r} (supported: {', '.join(LANGUAGES)})"
+        ) from None
 
 
 def normalise(text: str) -> str:

@@ -29,8 +29,7 @@ import xml.parsers.expat
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordgames.config import Config
-from wordgames.corpus.registry import Corpus, local_files
+from wordgames.corpus.registry import Corpus
 from wordgames.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -131,7 +130,9 @@ class PageFilter:
 
     def _check_start(self, data: bytes) -> None:
         if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) > 3 and data[1:2] == b"\x00"):
-            raise InputError(f"{self.path}: byte 0: text is UTF-16; MediaWiki exports are UTF-8 XML")
+            raise InputError(
+                f"{self.path}: byte 0: text is UTF-16; MediaWiki exports are UTF-8 XML"
+            )
         head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
         if not head.startswith(b"<"):
             raise InputError(f"{self.path}: byte 0: not an XML file")
@@ -143,7 +144,9 @@ class PageFilter:
         try:
             parser.Parse(chunk, True)
         except xml.parsers.expat.ExpatError as exc:
-            return f"line {exc.lineno} column {exc.offset}: {xml.parsers.expat.ErrorString(exc.code)}"
+            return (
+                f"line {exc.lineno} column {exc.offset}: {xml.parsers.expat.ErrorString(exc.code)}"
+            )
         if "title" not in names or "revision" not in names:
             return "page without <title> or <revision>"
         return None
@@ -287,16 +290,51 @@ FILE_PREFIXES = {"file", "image", "media", "immagine", "img"}
 CATEGORY_PREFIXES = {"category", "categoria"}
 DROP_LINK_PREFIXES = FILE_PREFIXES | CATEGORY_PREFIXES
 DROP_TAGS = {
-    "ref", "references", "table", "gallery", "math", "chem", "score", "timeline", "imagemap",
-    "syntaxhighlight", "source", "templatedata", "graph", "mapframe", "maplink", "hiero",
-    "noinclude", "includeonly", "inputbox", "categorytree", "sup",
-    "style", "script", "indicator",
+    "ref",
+    "references",
+    "table",
+    "gallery",
+    "math",
+    "chem",
+    "score",
+    "timeline",
+    "imagemap",
+    "syntaxhighlight",
+    "source",
+    "templatedata",
+    "graph",
+    "mapframe",
+    "maplink",
+    "hiero",
+    "noinclude",
+    "includeonly",
+    "inputbox",
+    "categorytree",
+    "sup",
+    "style",
+    "script",
+    "indicator",
 }
 BREAK_TAGS = {"br", "hr", "p", "li", "dd", "dt", "div", "tr", "poem"}
 DROP_SECTIONS = {
-    "references", "notes", "external links", "see also", "further reading", "bibliography",
-    "sources", "footnotes", "note", "bibliografia", "collegamenti esterni", "voci correlate",
-    "altri progetti", "fonti", "riferimenti", "citazioni correlate", "filmografia", "discografia",
+    "references",
+    "notes",
+    "external links",
+    "see also",
+    "further reading",
+    "bibliography",
+    "sources",
+    "footnotes",
+    "note",
+    "bibliografia",
+    "collegamenti esterni",
+    "voci correlate",
+    "altri progetti",
+    "fonti",
+    "riferimenti",
+    "citazioni correlate",
+    "filmografia",
+    "discografia",
 }
 _INTERWIKI = re.compile(r"^[a-z]{2,3}(?:-[a-z]{2,10})?$")
 _MAGIC = re.compile(r"__[A-Z]+__")
@@ -385,8 +423,11 @@ def tidy_lines(text: str) -> list[str]:
 
 _REF = re.compile(r"<ref\b[^>]*/>|<ref\b[^>]*>.*?</ref\s*>", re.IGNORECASE | re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
-_LEFTOVER_TAG = re.compile(r"</?(?:ref|references|span|div|small|big|center|font|sup|sub|br|nowiki|"
-                           r"blockquote|poem|abbr|s|u|b|i|code|tt|onlyinclude)\b[^>]*>", re.IGNORECASE)
+_LEFTOVER_TAG = re.compile(
+    r"</?(?:ref|references|span|div|small|big|center|font|sup|sub|br|nowiki|"
+    r"blockquote|poem|abbr|s|u|b|i|code|tt|onlyinclude)\b[^>]*>",
+    re.IGNORECASE,
+)
 
 
 def strip_refs(wikitext: str) -> str:
@@ -462,30 +503,86 @@ LANGUAGE_SECTIONS = {
     "en": {"{{-en-}}", "english", "inglese"},
 }
 POS_TEMPLATES = {
-    "sost": "sost", "agg": "agg", "verb": "verb", "avv": "avv", "pronome": "pronome",
-    "prep": "prep", "cong": "cong", "inter": "inter", "art": "art", "nome": "nome",
-    "agg num": "agg num", "loc nom": "loc nom", "loc verb": "loc verb", "loc agg": "loc agg",
-    "loc avv": "loc avv", "loc prep": "loc prep", "loc cong": "loc cong", "loc inter": "loc inter",
-    "espr": "espr", "suff": "suff", "pref": "pref", "acron": "acron", "abbr": "abbr", "sigla": "sigla",
-    "sost form": "sost form", "agg form": "agg form", "verb form": "verb form", "part": "part",
-    "nome form": "nome form", "pron poss": "pron poss", "pron dim": "pron dim", "pron rel": "pron rel",
-    "pron pers": "pron pers", "pron interr": "pron interr", "pron indef": "pron indef",
-    "agg poss": "agg poss", "agg dim": "agg dim", "agg indef": "agg indef", "agg interr": "agg interr",
+    "sost": "sost",
+    "agg": "agg",
+    "verb": "verb",
+    "avv": "avv",
+    "pronome": "pronome",
+    "prep": "prep",
+    "cong": "cong",
+    "inter": "inter",
+    "art": "art",
+    "nome": "nome",
+    "agg num": "agg num",
+    "loc nom": "loc nom",
+    "loc verb": "loc verb",
+    "loc agg": "loc agg",
+    "loc avv": "loc avv",
+    "loc prep": "loc prep",
+    "loc cong": "loc cong",
+    "loc inter": "loc inter",
+    "espr": "espr",
+    "suff": "suff",
+    "pref": "pref",
+    "acron": "acron",
+    "abbr": "abbr",
+    "sigla": "sigla",
+    "sost form": "sost form",
+    "agg form": "agg form",
+    "verb form": "verb form",
+    "part": "part",
+    "nome form": "nome form",
+    "pron poss": "pron poss",
+    "pron dim": "pron dim",
+    "pron rel": "pron rel",
+    "pron pers": "pron pers",
+    "pron interr": "pron interr",
+    "pron indef": "pron indef",
+    "agg poss": "agg poss",
+    "agg dim": "agg dim",
+    "agg indef": "agg indef",
+    "agg interr": "agg interr",
 }
 ENGLISH_POS = {
-    "noun": "sost", "proper noun": "nome", "adjective": "agg", "verb": "verb", "adverb": "avv",
-    "pronoun": "pronome", "preposition": "prep", "conjunction": "cong", "interjection": "inter",
-    "article": "art", "numeral": "agg num", "phrase": "espr", "proverb": "espr", "idiom": "espr",
-    "prefix": "pref", "suffix": "suff", "abbreviation": "abbr", "acronym": "acron",
-    "prepositional phrase": "loc prep", "participle": "part",
+    "noun": "sost",
+    "proper noun": "nome",
+    "adjective": "agg",
+    "verb": "verb",
+    "adverb": "avv",
+    "pronoun": "pronome",
+    "preposition": "prep",
+    "conjunction": "cong",
+    "interjection": "inter",
+    "article": "art",
+    "numeral": "agg num",
+    "phrase": "espr",
+    "proverb": "espr",
+    "idiom": "espr",
+    "prefix": "pref",
+    "suffix": "suff",
+    "abbreviation": "abbr",
+    "acronym": "acron",
+    "prepositional phrase": "loc prep",
+    "participle": "part",
 }
 RELATED_SECTIONS = {
-    "sin": "synonyms", "synonyms": "synonyms",
-    "ant": "antonyms", "antonyms": "antonyms",
-    "der": "derived", "derived terms": "derived", "alter": "derived",
-    "rel": "related", "related terms": "related", "iperon": "related", "ipon": "related",
-    "prov": "proverbs", "proverbs": "proverbs",
-    "locuz": "locutions", "idioms": "locutions", "loc": "locutions", "espr": "locutions",
+    "sin": "synonyms",
+    "synonyms": "synonyms",
+    "ant": "antonyms",
+    "antonyms": "antonyms",
+    "der": "derived",
+    "derived terms": "derived",
+    "alter": "derived",
+    "rel": "related",
+    "related terms": "related",
+    "iperon": "related",
+    "ipon": "related",
+    "prov": "proverbs",
+    "proverbs": "proverbs",
+    "locuz": "locutions",
+    "idioms": "locutions",
+    "loc": "locutions",
+    "espr": "locutions",
 }
 RELATED_COLUMNS = ("synonyms", "antonyms", "derived", "related", "proverbs", "locutions")
 _HEADING = re.compile(r"^(={1,6})\s*(.*?)\s*\1\s*$")
@@ -516,8 +613,10 @@ def language_section(wikitext: str, language: str) -> str | None:
     for i, line in enumerate(lines):
         m = _HEADING.match(line.strip())
         if m and len(m.group(1)) == 2:
-            title = m.group(2).strip().replace(" ", "").lower() if "{{" in m.group(2) else (
-                m.group(2).strip().lower()
+            title = (
+                m.group(2).strip().replace(" ", "").lower()
+                if "{{" in m.group(2)
+                else (m.group(2).strip().lower())
             )
             if start is not None:
                 return "\n".join(lines[start:i])
@@ -626,16 +725,15 @@ def parse_wikiquote(title: str, wikitext: str) -> list[tuple[str, str]]:
 # the kind reader
 
 
-def mediawiki_docs(cfg: Config, c: Corpus, shard: int, tally, tables) -> Iterator:
+def mediawiki_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterator:
     from wordgames.progress import progress
 
-    namespaces = tuple(c.options.get("namespaces", [0]))
+    namespaces = tuple(c.options.namespaces)
     drop = [DROP_LINK_PREFIXES]
 
     def on_siteinfo(site_info):
         drop[0] = site_drop_prefixes(site_info)
 
-    files = local_files(cfg, c)
     # a dump split in parts (enwiki-...-pages-articles1.xml-p1p41242.bz2, ...): with at least as many
     # files as shards, each shard reads whole files; otherwise every shard streams every file and
     # keeps one page in N

@@ -31,12 +31,26 @@ from wordgames.guillotine.model import Model, fit
 log = logging.getLogger(__name__)
 
 PUBLISHED = [
-    {"set": "evalita2020_test", "solver": "GUL.LE.VER (published)", "games": 350,
-     "accuracy": 0.269, "r_at_10": 0.46},
-    {"set": "evalita2020_dev", "solver": "GUL.LE.VER (published outputs)", "games": 300,
-     "accuracy": 0.323, "r_at_10": 0.497},
-    {"set": "evalita2020_test", "solver": "Il Mago della Ghigliottina (published)", "games": 350,
-     "accuracy": 0.686},
+    {
+        "set": "evalita2020_test",
+        "solver": "GUL.LE.VER (published)",
+        "games": 350,
+        "accuracy": 0.269,
+        "r_at_10": 0.46,
+    },
+    {
+        "set": "evalita2020_dev",
+        "solver": "GUL.LE.VER (published outputs)",
+        "games": 300,
+        "accuracy": 0.323,
+        "r_at_10": 0.497,
+    },
+    {
+        "set": "evalita2020_test",
+        "solver": "Il Mago della Ghigliottina (published)",
+        "games": 350,
+        "accuracy": 0.686,
+    },
 ]
 
 
@@ -44,8 +58,9 @@ def game_key(g: Game) -> tuple:
     return tuple(sorted(g.clues))
 
 
-def training_groups(solver, games: Sequence[Game], pool: PastGames | None,
-                    progress: Callable | None = None) -> list[tuple[np.ndarray, int]]:
+def training_groups(
+    solver, games: Sequence[Game], pool: PastGames | None, progress: Callable | None = None
+) -> list[tuple[np.ndarray, int]]:
     """Feature matrices of training games, each with its own game left out of the evidence."""
     groups = []
     it = progress(games, desc="guillotine: training features", unit=" games") if progress else games
@@ -57,16 +72,28 @@ def training_groups(solver, games: Sequence[Game], pool: PastGames | None,
     return groups
 
 
-def train(solver, games: Sequence[Game], pool: PastGames | None, l2: float = 1.0,
-          progress: Callable | None = None, info: dict | None = None) -> Model:
+def train(
+    solver,
+    games: Sequence[Game],
+    pool: PastGames | None,
+    l2: float = 1.0,
+    progress: Callable | None = None,
+    info: dict | None = None,
+) -> Model:
     from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
 
     groups = training_groups(solver, games, pool, progress)
     meta = dict(info or {})
     meta["trained"] = True
     meta["trained_on"] = ["|".join(game_key(g)) for g in games]
-    return fit(groups, list(FEATURES), l2=l2, n_games=len(games), info=meta,
-               interactions=interaction_pairs())
+    return fit(
+        groups,
+        list(FEATURES),
+        l2=l2,
+        n_games=len(games),
+        info=meta,
+        interactions=interaction_pairs(),
+    )
 
 
 def overlaps_training(model: Model, games: Sequence[Game]) -> int:
@@ -84,7 +111,9 @@ class Fold:
     games: list[Game]
 
 
-def make_folds(sets: dict[str, list[Game]], evidence: Sequence[Game]) -> tuple[list[Fold], list[Game]]:
+def make_folds(
+    sets: dict[str, list[Game]], evidence: Sequence[Game]
+) -> tuple[list[Fold], list[Game]]:
     """Distinct games, each in the fold of the first set holding it or a near-duplicate of it
     (>= 4 shared clues); the evidence games of no configured set form the fold ``other_evidence``."""
     pool: list[Game] = []
@@ -125,27 +154,48 @@ def _row(g: Game, result, seconds: float, top_n: int = 10) -> dict:
     ranked = result.ranked_words()
     r = rank_of(ranked, g.solution)
     top = result.answers[:top_n]
-    return {"clues": list(g.clues), "solution": g.solution, "rank": r,
-            "top10": [a.word for a in top], "top10_scores": [float(a.score) for a in top],
-            "confidence": float(top[0].confidence) if top else 0.0,
-            "answer": top[0].word if top else None, "seconds": seconds}
+    return {
+        "clues": list(g.clues),
+        "solution": g.solution,
+        "rank": r,
+        "top10": [a.word for a in top],
+        "top10_scores": [float(a.score) for a in top],
+        "confidence": float(top[0].confidence) if top else 0.0,
+        "answer": top[0].word if top else None,
+        "seconds": seconds,
+    }
 
 
-def solve_all(solver, games: Sequence[Game], top: int, past=None,
-              progress: Callable | None = None, desc: str = "") -> list[dict]:
+def solve_all(
+    solver,
+    games: Sequence[Game],
+    top: int,
+    past=None,
+    progress: Callable | None = None,
+    desc: str = "",
+) -> list[dict]:
     rows = []
     it = progress(games, desc=desc or "guillotine: solving", unit=" games") if progress else games
     for g in it:
         t0 = time.perf_counter()
-        result = solver.solve(g.clues, top=top, past=past) if past is not None else \
-            solver.solve(g.clues, top=top)
+        result = (
+            solver.solve(g.clues, top=top, past=past)
+            if past is not None
+            else solver.solve(g.clues, top=top)
+        )
         rows.append(_row(g, result, time.perf_counter() - t0))
     return rows
 
 
-def cross_validate(make_links_solver, sets: dict[str, list[Game]], evidence: PastGames | None,
-                   l2: float, top: int, progress: Callable | None = None,
-                   notes: list[str] | None = None) -> dict[tuple, dict]:
+def cross_validate(
+    make_links_solver,
+    sets: dict[str, list[Game]],
+    evidence: PastGames | None,
+    l2: float,
+    top: int,
+    progress: Callable | None = None,
+    notes: list[str] | None = None,
+) -> dict[tuple, dict]:
     """Predictions of the links solver for every distinct game, keyed by :func:`game_key`."""
     ev_games = evidence.games if evidence is not None else []
     folds, pool_games = make_folds(sets, ev_games)
@@ -156,19 +206,32 @@ def cross_validate(make_links_solver, sets: dict[str, list[Game]], evidence: Pas
         if not any(fold.name == s for s in sets):
             continue  # the leftover evidence games are only used for training and as evidence
         pool, train_games = fold_split(full, fold)
-        msg = (f"fold {fold.name}: {len(fold.games)} games; training on {len(train_games)} games; "
-               f"{pool.note()}")
+        msg = (
+            f"fold {fold.name}: {len(fold.games)} games; training on {len(train_games)} games; "
+            f"{pool.note()}"
+        )
         log.info(msg)
         if notes is not None:
             notes.append(msg)
-        model = train(solver, train_games, pool, l2=l2, progress=progress,
-                      info={"fold": fold.name})
+        model = train(solver, train_games, pool, l2=l2, progress=progress, info={"fold": fold.name})
         solver.model = model
-        rows = solve_all(solver, fold.games, top, past=pool, progress=progress,
-                         desc=f"guillotine: links on {fold.name}")
+        rows = solve_all(
+            solver,
+            fold.games,
+            top,
+            past=pool,
+            progress=progress,
+            desc=f"guillotine: links on {fold.name}",
+        )
         s = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
-        log.info("fold %s: accuracy %.3f R@10 %.3f R@100 %.3f MRR %.3f", fold.name,
-                 s["accuracy"], s["r_at_10"], s["r_at_100"], s["mrr"])
+        log.info(
+            "fold %s: accuracy %.3f R@10 %.3f R@100 %.3f MRR %.3f",
+            fold.name,
+            s["accuracy"],
+            s["r_at_10"],
+            s["r_at_100"],
+            s["mrr"],
+        )
         for g, row in zip(fold.games, rows, strict=True):
             row["fold"] = fold.name
             row["excluded_past_games"] = len(pool.excluded)
@@ -190,17 +253,19 @@ def rows_for_set(games: Sequence[Game], preds: dict[tuple, dict]) -> list[dict]:
 def rows_table(rows: list[dict]):
     import pyarrow as pa
 
-    return pa.table({
-        "clues": pa.array([r["clues"] for r in rows], pa.list_(pa.string())),
-        "solution": pa.array([r["solution"] for r in rows], pa.string()),
-        "rank": pa.array([r["rank"] for r in rows], pa.int32()),
-        "answer": pa.array([r["answer"] for r in rows], pa.string()),
-        "confidence": pa.array([r["confidence"] for r in rows], pa.float64()),
-        "top10": pa.array([r["top10"] for r in rows], pa.list_(pa.string())),
-        "top10_scores": pa.array([r["top10_scores"] for r in rows], pa.list_(pa.float64())),
-        "seconds": pa.array([r["seconds"] for r in rows], pa.float64()),
-        "fold": pa.array([r.get("fold", "") for r in rows], pa.string()),
-    })
+    return pa.table(
+        {
+            "clues": pa.array([r["clues"] for r in rows], pa.list_(pa.string())),
+            "solution": pa.array([r["solution"] for r in rows], pa.string()),
+            "rank": pa.array([r["rank"] for r in rows], pa.int32()),
+            "answer": pa.array([r["answer"] for r in rows], pa.string()),
+            "confidence": pa.array([r["confidence"] for r in rows], pa.float64()),
+            "top10": pa.array([r["top10"] for r in rows], pa.list_(pa.string())),
+            "top10_scores": pa.array([r["top10_scores"] for r in rows], pa.list_(pa.float64())),
+            "seconds": pa.array([r["seconds"] for r in rows], pa.float64()),
+            "fold": pa.array([r.get("fold", "") for r in rows], pa.string()),
+        }
+    )
 
 
 def calibration(rows: list[dict], bins: int = 5) -> float:
@@ -219,8 +284,10 @@ def calibration(rows: list[dict], bins: int = 5) -> float:
 
 
 def summary_markdown(rows: list[dict], notes: Sequence[str]) -> str:
-    head = ("| set | solver | games | accuracy | R@5 | R@10 | R@100 | MRR | s/game | ECE |\n"
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+    head = (
+        "| set | solver | games | accuracy | R@5 | R@10 | R@100 | MRR | s/game | ECE |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    )
 
     def fmt(v, d=3):
         return "" if v is None else (f"{v:.{d}f}" if isinstance(v, float) else str(v))
@@ -229,10 +296,13 @@ def summary_markdown(rows: list[dict], notes: Sequence[str]) -> str:
         f"| {r['set']} | {r['solver']} | {r.get('games', '')} | {fmt(r.get('accuracy'))} | "
         f"{fmt(r.get('r_at_5'))} | {fmt(r.get('r_at_10'))} | {fmt(r.get('r_at_100'))} | "
         f"{fmt(r.get('mrr'))} | {fmt(r.get('seconds_per_game'), 3)} | {fmt(r.get('ece'))} |\n"
-        for r in rows)
+        for r in rows
+    )
     pub = "".join(
         f"| {r['set']} | {r['solver']} | {r['games']} | {fmt(r.get('accuracy'))} | | "
-        f"{fmt(r.get('r_at_10'))} | | | | |\n" for r in PUBLISHED)
+        f"{fmt(r.get('r_at_10'))} | | | | |\n"
+        for r in PUBLISHED
+    )
     text = head + body + pub
     if notes:
         text += "\nNotes:\n" + "".join(f"- {n}\n" for n in notes)

@@ -30,14 +30,28 @@ log = logging.getLogger(__name__)
 class LinkIndex:
     """Word -> (neighbour ids, pattern ids, counts, direction) for every link of the stage's table."""
 
-    def __init__(self, left: Sequence[str] | np.ndarray, right, pattern, count, words=None,
-                 word_counts=None, source: str = ""):
+    def __init__(
+        self,
+        left: Sequence[str] | np.ndarray,
+        right,
+        pattern,
+        count,
+        words=None,
+        word_counts=None,
+        source: str = "",
+    ):
         import pyarrow as pa
 
-        left_a = pa.chunked_array([pa.array(left, pa.string())]) if not isinstance(
-            left, pa.ChunkedArray) else left
-        right_a = pa.chunked_array([pa.array(right, pa.string())]) if not isinstance(
-            right, pa.ChunkedArray) else right
+        left_a = (
+            pa.chunked_array([pa.array(left, pa.string())])
+            if not isinstance(left, pa.ChunkedArray)
+            else left
+        )
+        right_a = (
+            pa.chunked_array([pa.array(right, pa.string())])
+            if not isinstance(right, pa.ChunkedArray)
+            else right
+        )
         both = pa.chunked_array(left_a.chunks + right_a.chunks).combine_chunks().dictionary_encode()
         self.words: list[str] = both.dictionary.to_pylist()
         extra = [w for w in (words or []) if w is not None]
@@ -49,8 +63,11 @@ class LinkIndex:
         ids = both.indices.to_numpy(zero_copy_only=False).astype(np.int32)
         n = len(left_a)
         li, ri = ids[:n], ids[n:]
-        pat_arr = pattern if isinstance(pattern, pa.ChunkedArray) else \
-            pa.chunked_array([pa.array(list(pattern), pa.string())])
+        pat_arr = (
+            pattern
+            if isinstance(pattern, pa.ChunkedArray)
+            else pa.chunked_array([pa.array(list(pattern), pa.string())])
+        )
         pat_enc = pat_arr.combine_chunks().dictionary_encode() if n else None
         pat_index = {p: k for k, p in enumerate(PATTERNS)}
         if n:
@@ -63,8 +80,11 @@ class LinkIndex:
             log.warning("ignoring unknown link patterns %s", unknown)
         lut = np.array([pat_index.get(p, -1) for p in uniq], dtype=np.int16)
         pat = lut[inv] if n else np.array([], dtype=np.int16)
-        cnt = count.to_numpy(zero_copy_only=False) if hasattr(count, "to_numpy") else \
-            np.asarray(count)
+        cnt = (
+            count.to_numpy(zero_copy_only=False)
+            if hasattr(count, "to_numpy")
+            else np.asarray(count)
+        )
         keep = pat >= 0
         li, ri, pat, cnt = li[keep], ri[keep], pat[keep], cnt[keep].astype(np.float32)
         src = np.concatenate([li, ri])
@@ -89,27 +109,22 @@ class LinkIndex:
 
     ARRAYS = ("dst", "pat", "cnt", "dir", "offsets", "word_count")
 
-    @staticmethod
-    def compact_dir(links_path: str | os.PathLike) -> Path:
-        """Where the stages write the memory-mappable copy: ``links-index/`` beside the table."""
-        p = Path(links_path)
-        return p.with_name(p.stem + "-index")
-
-    def save_compact(self, directory: str | os.PathLike, sources) -> Path:
+    def save_compact(self, directory: str | os.PathLike) -> Path:
         from wordgames.guillotine.compact import write_compact
 
-        return write_compact(directory, {a: getattr(self, a) for a in self.ARRAYS}, self.words,
-                             sources, {"patterns_present": self.patterns_present})
+        return write_compact(
+            directory,
+            {a: getattr(self, a) for a in self.ARRAYS},
+            self.words,
+            {"patterns_present": self.patterns_present},
+        )
 
     @classmethod
-    def from_compact(cls, directory: str | os.PathLike, sources, source: str = ""):
-        """The index memory-mapped from :meth:`save_compact`'s files, or None if absent/stale."""
+    def from_compact(cls, directory: str | os.PathLike, source: str = ""):
+        """The index memory-mapped from :meth:`save_compact`'s files."""
         from wordgames.guillotine.compact import read_compact
 
-        got = read_compact(directory, sources)
-        if got is None:
-            return None
-        arrays, words, meta = got
+        arrays, words, meta = read_compact(directory)
         obj = cls.__new__(cls)
         for a in cls.ARRAYS:
             setattr(obj, a, arrays[a])
@@ -117,28 +132,29 @@ class LinkIndex:
         obj.index = {w: i for i, w in enumerate(words)}
         obj.total = float(np.asarray(obj.word_count).sum()) or 1.0
         obj.patterns_present = list(meta.get("patterns_present", []))
-        obj.source = source
+        obj.source = source or str(directory)
         return obj
 
     @classmethod
-    def load(cls, links_path: str | os.PathLike, words_path: str | os.PathLike | None = None,
-             compact: bool = True):
-        """From the compact copy when it is up to date, else from the stage's tables."""
+    def load(cls, links_path: str | os.PathLike, words_path: str | os.PathLike | None = None):
+        """From the stage's tables (the links and their unigram counts)."""
         from wordgames.artifacts import read_parquet
 
-        if compact:
-            obj = cls.from_compact(cls.compact_dir(links_path), [links_path, words_path],
-                                   source=str(links_path))
-            if obj is not None:
-                return obj
         table = read_parquet(links_path)
         words = counts = None
         if words_path is not None and Path(words_path).exists():
             wt = read_parquet(words_path)
             words = wt.column("word").to_pylist()
             counts = wt.column("count").to_numpy()
-        return cls(table.column("left"), table.column("right"), table.column("pattern"),
-                   table.column("count"), words=words, word_counts=counts, source=str(links_path))
+        return cls(
+            table.column("left"),
+            table.column("right"),
+            table.column("pattern"),
+            table.column("count"),
+            words=words,
+            word_counts=counts,
+            source=str(links_path),
+        )
 
     def neighbours(self, word: str):
         i = self.index.get(word)
@@ -206,8 +222,10 @@ class PastGames:
         return len(self.games) - len(self.excluded)
 
     def note(self) -> str:
-        return (f"past games: {self.active} of {len(self.games)} used; {len(self.excluded)} excluded "
-                f"for sharing >= 4 clues with the evaluated games")
+        return (
+            f"past games: {self.active} of {len(self.games)} used; {len(self.excluded)} excluded "
+            f"for sharing >= 4 clues with the evaluated games"
+        )
 
 
 class Vectors:
@@ -223,33 +241,28 @@ class Vectors:
         self.words: list[str] = [normalize(w) for w in kv.index_to_key]
         self.source = source
 
-    @staticmethod
-    def sources(path: str | os.PathLike) -> list[Path]:
-        p = Path(path)
-        return [p, p.with_name(p.name + ".vectors.npy")]
-
     def save_compact(self, directory: str | os.PathLike) -> Path:
         from wordgames.guillotine.compact import write_compact
 
-        return write_compact(directory, {"unit": self.unit}, self.words,
-                             self.sources(self.source) if self.source else [])
+        return write_compact(directory, {"unit": self.unit}, self.words, {"source": self.source})
 
     @classmethod
-    def load(cls, path: str | os.PathLike, compact_dir: str | os.PathLike | None = None) -> Vectors:
-        """From ``compact_dir`` (unit vectors, memory-mapped, no gensim) when up to date."""
-        if compact_dir is not None:
-            from wordgames.guillotine.compact import read_compact
+    def from_compact(cls, directory: str | os.PathLike) -> Vectors:
+        """The unit vectors memory-mapped from :meth:`save_compact`'s folder (no gensim)."""
+        from wordgames.guillotine.compact import read_compact
 
-            got = read_compact(compact_dir, cls.sources(path))
-            if got is not None:
-                arrays, words, _ = got
-                obj = cls.__new__(cls)
-                obj.kv = None
-                obj.unit = arrays["unit"]
-                obj.words = words
-                obj.index = {w: i for i, w in enumerate(words)}
-                obj.source = str(path)
-                return obj
+        arrays, words, meta = read_compact(directory)
+        obj = cls.__new__(cls)
+        obj.kv = None
+        obj.unit = arrays["unit"]
+        obj.words = words
+        obj.index = {w: i for i, w in enumerate(words)}
+        obj.source = str(meta.get("source") or directory)
+        return obj
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Vectors:
+        """From gensim KeyedVectors (memory-mapped)."""
         from gensim.models import KeyedVectors
 
         return cls(KeyedVectors.load(str(path), mmap="r"), source=str(path))
@@ -275,8 +288,10 @@ def load_idf(path: str | os.PathLike) -> dict[str, float]:
 
     t = read_parquet(path)
     col = "idf" if "idf" in t.column_names else [c for c in t.column_names if c != "word"][0]
-    return {normalize(w): float(v) for w, v in zip(t.column("word").to_pylist(),
-                                                   t.column(col).to_pylist(), strict=True)}
+    return {
+        normalize(w): float(v)
+        for w, v in zip(t.column("word").to_pylist(), t.column(col).to_pylist(), strict=True)
+    }
 
 
 class PMITable:
@@ -287,8 +302,9 @@ class PMITable:
         import pyarrow as pa
 
         n = len(left)
-        both = pa.chunked_array([pa.array(list(left), pa.string()),
-                                 pa.array(list(right), pa.string())]).combine_chunks()
+        both = pa.chunked_array(
+            [pa.array(list(left), pa.string()), pa.array(list(right), pa.string())]
+        ).combine_chunks()
         self._init_encoded(both.dictionary_encode(), n, np.asarray(values, dtype=np.float64))
 
     def _init_encoded(self, enc, n: int, values: np.ndarray) -> None:
@@ -327,8 +343,11 @@ class PMITable:
                 raise ValueError(f"{path}: no word pair columns in {names}")
         obj = cls.__new__(cls)
         both = pa.chunked_array(list(left.chunks) + list(right.chunks)).combine_chunks()
-        obj._init_encoded(both.dictionary_encode(), len(left),
-                          t.column(val).to_numpy(zero_copy_only=False).astype(np.float64))
+        obj._init_encoded(
+            both.dictionary_encode(),
+            len(left),
+            t.column(val).to_numpy(zero_copy_only=False).astype(np.float64),
+        )
         return obj
 
     def get(self, a: str, b: str) -> float | None:

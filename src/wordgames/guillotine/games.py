@@ -34,8 +34,12 @@ _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+|\d+")
 
 
-_FOLD = str.maketrans({c: unicodedata.normalize("NFKD", c)[0] for c in
-                       "àáâäãèéêëìíîïòóôöõùúûüýÿçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÝÇÑ"})
+_FOLD = str.maketrans(
+    {
+        c: unicodedata.normalize("NFKD", c)[0]
+        for c in "àáâäãèéêëìíîïòóôöõùúûüýÿçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÝÇÑ"
+    }
+)
 _SIMPLE = re.compile(r"[a-z]+")
 
 
@@ -72,8 +76,9 @@ class Game:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-def make_game(clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "",
-              where: str = "") -> Game:
+def make_game(
+    clues: Sequence[str], solution: str | None, *, id: str = "", source: str = "", where: str = ""
+) -> Game:
     clues = tuple(normalize(c) for c in clues)
     if len(clues) != N_CLUES or not all(clues):
         raise InputError(f"{where}: a game needs {N_CLUES} non-empty clues, got {list(clues)}")
@@ -96,8 +101,15 @@ def _read_evalita2020(path: Path, data) -> list[Game]:
             if missing:
                 raise InputError(f"{where}: missing {', '.join(missing)}")
             clues = [item[f"w{k}"] for k in range(1, N_CLUES + 1)]
-        games.append(make_game(clues, item.get("solution"), id=str(item.get("id", i + 1)),
-                               source=path.name, where=where))
+        games.append(
+            make_game(
+                clues,
+                item.get("solution"),
+                id=str(item.get("id", i + 1)),
+                source=path.name,
+                where=where,
+            )
+        )
     return games
 
 
@@ -130,8 +142,15 @@ def _read_jsonl(path: Path) -> list[Game]:
                 raise InputError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
             if not isinstance(item, dict) or "clues" not in item:
                 raise InputError(f"{path} line {n}: expected an object with clues and solution")
-            games.append(make_game(item["clues"], item.get("solution"), id=str(item.get("id", n)),
-                                   source=path.name, where=f"{path} line {n}"))
+            games.append(
+                make_game(
+                    item["clues"],
+                    item.get("solution"),
+                    id=str(item.get("id", n)),
+                    source=path.name,
+                    where=f"{path} line {n}",
+                )
+            )
     return games
 
 

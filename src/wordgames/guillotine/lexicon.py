@@ -20,6 +20,7 @@ import gzip
 import json
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -74,8 +75,11 @@ def morphit_table(pos: str) -> dict[str, str]:
         return {}
     with gzip.open(d / name, "rt", encoding="utf-8") as fh:
         raw = json.load(fh)
-    return {normalize(_unmangle(k)): normalize(_unmangle(v)) for k, v in raw.items()
-            if k and k[0].isalpha()}
+    return {
+        normalize(_unmangle(k)): normalize(_unmangle(v))
+        for k, v in raw.items()
+        if k and k[0].isalpha()
+    }
 
 
 def _unmangle(text: str) -> str:
@@ -121,8 +125,11 @@ class Lexicon:
     def is_candidate(self, word: str) -> bool:
         if word in self.whitelist:
             return word not in self.blacklist
-        return (word in self.nouns or word in self.adjs) and word not in self.blacklist and \
-            word not in self.closed
+        return (
+            (word in self.nouns or word in self.adjs)
+            and word not in self.blacklist
+            and word not in self.closed
+        )
 
     def is_adjective_only(self, word: str) -> bool:
         return word in self.adjs and word not in self.nouns and word not in self.whitelist
@@ -155,9 +162,15 @@ class Lexicon:
         return len(set(self.nouns) | set(self.adjs) | self.whitelist)
 
 
-def load_lexicon(*, blacklist: str | os.PathLike | None = None,
-                 whitelist: str | os.PathLike | None = None,
-                 wiktionary: str | os.PathLike | None = None, morphit: bool = True) -> Lexicon:
+def load_lexicon(
+    *,
+    blacklist: str | os.PathLike | None = None,
+    whitelist: str | os.PathLike | None = None,
+    wiktionary: Sequence[str | os.PathLike] = (),
+    morphit: bool = True,
+) -> Lexicon:
+    """Morph-it! (unless ``morphit`` is false), plus the noun and adjective lemmas of the given
+    Wiktionary entries tables, plus the black and white lists."""
     lex = Lexicon()
     if morphit:
         lex.nouns = dict(morphit_table("noun"))
@@ -168,26 +181,36 @@ def load_lexicon(*, blacklist: str | os.PathLike | None = None,
         closed |= set(morphit_table("adp")) - set(lex.nouns)
         lex.closed = closed
         if lex.nouns:
-            lex.sources.append(f"Morph-it! via spacy-lookups-data ({len(lex.nouns)} noun forms, "
-                               f"{len(lex.adjs)} adjective forms)")
-    if wiktionary is not None and Path(wiktionary).exists():
-        from wordgames.artifacts import read_parquet
-
-        table = read_parquet(wiktionary)
-        if {"lemma", "pos"} <= set(table.column_names):
-            added = 0
-            for lemma, pos in zip(table.column("lemma").to_pylist(),
-                                  table.column("pos").to_pylist(), strict=True):
-                if not lemma or not pos:
-                    continue
-                w, p = normalize(lemma), str(pos).lower()
-                if p in NOUN_POS and w not in lex.nouns:
-                    lex.nouns[w] = w
-                    added += 1
-                elif p in ADJ_POS and w not in lex.adjs:
-                    lex.adjs[w] = w
-                    added += 1
-            lex.sources.append(f"Wiktionary entries {wiktionary} (+{added} lemmas)")
+            lex.sources.append(
+                f"Morph-it! via spacy-lookups-data ({len(lex.nouns)} noun forms, "
+                f"{len(lex.adjs)} adjective forms)"
+            )
+    if isinstance(wiktionary, (str, os.PathLike)):
+        wiktionary = [wiktionary]
+    for table_path in wiktionary:
+        _add_wiktionary(lex, table_path)
     lex.blacklist = read_word_list(blacklist)
     lex.whitelist = read_word_list(whitelist)
     return lex
+
+
+def _add_wiktionary(lex: Lexicon, table_path: str | os.PathLike) -> None:
+    from wordgames.artifacts import read_parquet
+
+    table = read_parquet(table_path)
+    if not {"lemma", "pos"} <= set(table.column_names):
+        return
+    added = 0
+    for lemma, pos in zip(
+        table.column("lemma").to_pylist(), table.column("pos").to_pylist(), strict=True
+    ):
+        if not lemma or not pos:
+            continue
+        w, p = normalize(lemma), str(pos).lower()
+        if p in NOUN_POS and w not in lex.nouns:
+            lex.nouns[w] = w
+            added += 1
+        elif p in ADJ_POS and w not in lex.adjs:
+            lex.adjs[w] = w
+            added += 1
+    lex.sources.append(f"Wiktionary entries {table_path} (+{added} lemmas)")

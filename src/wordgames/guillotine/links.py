@@ -50,10 +50,138 @@ PREPS = frozenset(["di", "a", "da", "in", "con", "su", "per", "tra", "fra", "ad"
 ARTICLES = frozenset(["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una", "un'"])
 CONJS = frozenset(["e", "ed", "o", "od", "ne", "ma"])
 PREP_ARTICLES = frozenset(
-    ["del", "dello", "della", "dei", "degli", "delle", "dell'", "al", "allo", "alla", "ai", "agli", "alle", "all'", "dal", "dallo", "dalla", "dai", "dagli", "dalle", "dall'", "nel", "nello", "nella", "nei", "negli", "nelle", "nell'", "col", "coi", "collo", "colla", "cogli", "colle", "sul", "sullo", "sulla", "sui", "sugli", "sulle", "sull'", "pel", "pei", "de", "co"]
+    [
+        "del",
+        "dello",
+        "della",
+        "dei",
+        "degli",
+        "delle",
+        "dell'",
+        "al",
+        "allo",
+        "alla",
+        "ai",
+        "agli",
+        "alle",
+        "all'",
+        "dal",
+        "dallo",
+        "dalla",
+        "dai",
+        "dagli",
+        "dalle",
+        "dall'",
+        "nel",
+        "nello",
+        "nella",
+        "nei",
+        "negli",
+        "nelle",
+        "nell'",
+        "col",
+        "coi",
+        "collo",
+        "colla",
+        "cogli",
+        "colle",
+        "sul",
+        "sullo",
+        "sulla",
+        "sui",
+        "sugli",
+        "sulle",
+        "sull'",
+        "pel",
+        "pei",
+        "de",
+        "co",
+    ]
 )
 OTHER_FUNCTION = frozenset(
-    ["ch'", "che", "chi", "cui", "non", "si", "se", "mi", "ti", "ci", "vi", "ne", "gli", "lo", "la", "li", "le", "m'", "t'", "s'", "c'", "v'", "n'", "me", "te", "se", "ce", "ve", "io", "tu", "egli", "ella", "lui", "lei", "noi", "voi", "essi", "esse", "loro", "mio", "mia", "miei", "mie", "tuo", "tua", "tuoi", "tue", "suo", "sua", "suoi", "sue", "nostro", "nostra", "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "questo", "questa", "questi", "queste", "quello", "quella", "quelli", "quelle", "quel", "quei", "quegli", "quest'", "quell'", "come", "dove", "quando", "quanto", "piu", "meno", "anche", "gia", "poi"]
+    [
+        "ch'",
+        "che",
+        "chi",
+        "cui",
+        "non",
+        "si",
+        "se",
+        "mi",
+        "ti",
+        "ci",
+        "vi",
+        "ne",
+        "gli",
+        "lo",
+        "la",
+        "li",
+        "le",
+        "m'",
+        "t'",
+        "s'",
+        "c'",
+        "v'",
+        "n'",
+        "me",
+        "te",
+        "se",
+        "ce",
+        "ve",
+        "io",
+        "tu",
+        "egli",
+        "ella",
+        "lui",
+        "lei",
+        "noi",
+        "voi",
+        "essi",
+        "esse",
+        "loro",
+        "mio",
+        "mia",
+        "miei",
+        "mie",
+        "tuo",
+        "tua",
+        "tuoi",
+        "tue",
+        "suo",
+        "sua",
+        "suoi",
+        "sue",
+        "nostro",
+        "nostra",
+        "nostri",
+        "nostre",
+        "vostro",
+        "vostra",
+        "vostri",
+        "vostre",
+        "questo",
+        "questa",
+        "questi",
+        "queste",
+        "quello",
+        "quella",
+        "quelli",
+        "quelle",
+        "quel",
+        "quei",
+        "quegli",
+        "quest'",
+        "quell'",
+        "come",
+        "dove",
+        "quando",
+        "quanto",
+        "piu",
+        "meno",
+        "anche",
+        "gia",
+        "poi",
+    ]
 )
 FUNCTION_WORDS = PREPS | ARTICLES | CONJS | PREP_ARTICLES | OTHER_FUNCTION
 
@@ -117,9 +245,17 @@ def _count_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return uniq, counts.astype(np.int64)
 
 
-def corpus_links(arr: np.ndarray, words: Sequence[str], counts: np.ndarray, *,
-                 lexicon_words: set[str] | None = None, min_count: int = 1,
-                 compound_min_part: int = 3, window: int = 0, window_min_count: int = 2) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def corpus_links(
+    arr: np.ndarray,
+    words: Sequence[str],
+    counts: np.ndarray,
+    *,
+    lexicon_words: set[str] | None = None,
+    min_count: int = 1,
+    compound_min_part: int = 3,
+    window: int = 0,
+    window_min_count: int = 2,
+) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Pattern -> (left ids, right ids, counts) over an encoded token array (see :func:`encode`)."""
     n_words = len(words)
     cls = np.fromiter((_word_class(w) for w in words), dtype=np.int8, count=n_words)
@@ -145,12 +281,17 @@ def corpus_links(arr: np.ndarray, words: Sequence[str], counts: np.ndarray, *,
         emit("adj", pos, pos + 1)
     if n >= 3:
         both = content[:-2] & content[2:]
-        for name, middle in (("prep", _PREP), ("det", _ART), ("conj", _CONJ),
-                             ("prepart", _PREPART)):
+        for name, middle in (
+            ("prep", _PREP),
+            ("det", _ART),
+            ("conj", _CONJ),
+            ("prepart", _PREPART),
+        ):
             pos = np.flatnonzero(both & (c[1:-1] == middle))
             if name == "prepart" and n >= 4:
-                four = np.flatnonzero(content[:-3] & (c[1:-2] == _PREP) & (c[2:-1] == _ART)
-                                      & content[3:])
+                four = np.flatnonzero(
+                    content[:-3] & (c[1:-2] == _PREP) & (c[2:-1] == _ART) & content[3:]
+                )
                 left = np.concatenate([pos, four])
                 right = np.concatenate([pos + 2, four + 3])
                 emit(name, left, right)
@@ -174,9 +315,11 @@ def corpus_links(arr: np.ndarray, words: Sequence[str], counts: np.ndarray, *,
         uniq, cnt = uniq[keep], cnt[keep]
         result["near"] = (uniq // V, uniq % V, cnt)
     # compounds: one token made of two known content words
-    known = lexicon_words if lexicon_words is not None else {
-        w for w, k in zip(words, counts, strict=True) if k >= 5
-    }
+    known = (
+        lexicon_words
+        if lexicon_words is not None
+        else {w for w, k in zip(words, counts, strict=True) if k >= 5}
+    )
     index = {w: i for i, w in enumerate(words)}
     cl, cr, cc = [], [], []
     m = compound_min_part
@@ -194,8 +337,11 @@ def corpus_links(arr: np.ndarray, words: Sequence[str], counts: np.ndarray, *,
                 cl.append(ia)
                 cr.append(ib)
                 cc.append(int(counts[i]))
-    result["compound"] = (np.asarray(cl, np.int64), np.asarray(cr, np.int64),
-                          np.asarray(cc, np.int64))
+    result["compound"] = (
+        np.asarray(cl, np.int64),
+        np.asarray(cr, np.int64),
+        np.asarray(cc, np.int64),
+    )
     # words added by compounds get an index beyond the corpus vocabulary
     extra = [w for w, i in sorted(index.items(), key=lambda kv: kv[1]) if i >= n_words]
     result["_extra_words"] = extra  # type: ignore[assignment]
@@ -212,7 +358,7 @@ def list_links(lines: Iterable[str], pattern: str, window: int = 0) -> Counter:
         toks = [t for t in tokenize(line) if is_content(t)]
         for i, a in enumerate(toks):
             stop = len(toks) if window <= 0 else min(len(toks), i + window + 1)
-            for b in toks[i + 1:stop]:
+            for b in toks[i + 1 : stop]:
                 if a != b:
                     pairs[(a, b)] += 1
     return pairs
@@ -234,8 +380,19 @@ def wiktionary_links(table) -> Counter:
     A list entry that is a phrase (a locution or proverb) links the lemma to each of its content words.
     """
     pairs: Counter = Counter()
-    columns = [c for c in ("synonyms", "derived", "related", "proverbs", "locutions",
-                           "proverbs_locutions", "examples") if c in table.column_names]
+    columns = [
+        c
+        for c in (
+            "synonyms",
+            "derived",
+            "related",
+            "proverbs",
+            "locutions",
+            "proverbs_locutions",
+            "examples",
+        )
+        if c in table.column_names
+    ]
     lemmas = table.column("lemma").to_pylist()
     for col in columns:
         values = table.column(col).to_pylist()
@@ -282,8 +439,10 @@ def read_wordnet(path: str | os.PathLike) -> list[WordnetEntry]:
         header = fh.readline().rstrip("\n").split("\t")
         lemma_col = "lemma" if "lemma" in header else "words" if "words" in header else None
         if "synset" not in header or lemma_col is None:
-            raise InputError(f"{path}: line 1: a wordnet table needs the columns synset and lemma "
-                             f"(or words), found {header}")
+            raise InputError(
+                f"{path}: line 1: a wordnet table needs the columns synset and lemma "
+                f"(or words), found {header}"
+            )
         col = {name: header.index(name) for name in header}
         need = max(col["synset"], col[lemma_col]) + 1
         for k, line in enumerate(fh, start=2):
@@ -291,8 +450,10 @@ def read_wordnet(path: str | os.PathLike) -> list[WordnetEntry]:
                 continue
             cols = line.rstrip("\n").split("\t")
             if len(cols) < need:
-                raise InputError(f"{path}: line {k}: expected {len(header)} tab-separated columns, "
-                                 f"found {len(cols)}")
+                raise InputError(
+                    f"{path}: line {k}: expected {len(header)} tab-separated columns, "
+                    f"found {len(cols)}"
+                )
             cols += [""] * (len(header) - len(cols))
             value = cols[col[lemma_col]]
             lemmas = [value] if lemma_col == "lemma" else value.split()
@@ -329,10 +490,11 @@ def wordnet_links(entries: Iterable[WordnetEntry]) -> dict[str, Counter]:
         ordered = sorted(words)
         if 2 <= len(ordered) <= MAX_SYNSET:
             for i, a in enumerate(ordered):
-                for b in ordered[i + 1:]:
+                for b in ordered[i + 1 :]:
                     synonyms[(a, b)] += 1
-        defined = {t for text in sorted(glosses.get(synset, ())) for t in tokenize(text)
-                   if is_content(t)}
+        defined = {
+            t for text in sorted(glosses.get(synset, ())) for t in tokenize(text) if is_content(t)
+        }
         for a in ordered:
             for b in sorted(defined - {a}):
                 gloss[(a, b)] += 1
@@ -364,24 +526,43 @@ def links_table(corpus: dict, words: Sequence[str], counters: dict[str, Counter]
         rights.append(pa.array([k[1] for k in keys], pa.string()))
         pats.append(pa.array([name] * len(keys), pa.string()))
         cnts.append(pa.array([counter[k] for k in keys], pa.int64()))
-    schema = pa.schema([("left", pa.string()), ("right", pa.string()), ("pattern", pa.string()),
-                        ("count", pa.int64())])
+    schema = pa.schema(
+        [
+            ("left", pa.string()),
+            ("right", pa.string()),
+            ("pattern", pa.string()),
+            ("count", pa.int64()),
+        ]
+    )
     if not cnts:
         return schema.empty_table()
-    table = pa.table({
-        "left": pa.concat_arrays(lefts), "right": pa.concat_arrays(rights),
-        "pattern": pa.concat_arrays(pats), "count": pa.concat_arrays(cnts),
-    }, schema=schema)
+    table = pa.table(
+        {
+            "left": pa.concat_arrays(lefts),
+            "right": pa.concat_arrays(rights),
+            "pattern": pa.concat_arrays(pats),
+            "count": pa.concat_arrays(cnts),
+        },
+        schema=schema,
+    )
     return table
 
 
-def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: str | os.PathLike, *,
-                knowledge: dict[str, Sequence[str | os.PathLike]] | None = None,
-                titles: Sequence[str | os.PathLike] = (), wiktionary: Sequence[str | os.PathLike] = (),
-                quotes: Sequence[str | os.PathLike] = (),
-                wordnet: Sequence[str | os.PathLike] = (), min_count: int = 1,
-                lexicon_words: set[str] | None = None, window: int = 0,
-                window_min_count: int = 2) -> dict:
+def build_links(
+    tokens: str | os.PathLike,
+    out: str | os.PathLike,
+    words_out: str | os.PathLike,
+    *,
+    knowledge: dict[str, Sequence[str | os.PathLike]] | None = None,
+    titles: Sequence[str | os.PathLike] = (),
+    wiktionary: Sequence[str | os.PathLike] = (),
+    quotes: Sequence[str | os.PathLike] = (),
+    wordnet: Sequence[str | os.PathLike] = (),
+    min_count: int = 1,
+    lexicon_words: set[str] | None = None,
+    window: int = 0,
+    window_min_count: int = 2,
+) -> dict:
     """Run the whole stage; returns a summary (rows per pattern)."""
     import pyarrow as pa
 
@@ -391,8 +572,15 @@ def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: st
     with open(tokens, encoding="utf-8") as fh:
         arr, words, counts = encode(progress(fh, desc="guillotine-links: reading", unit=" lines"))
     log.info("%d tokens, %d word types", int((arr >= 0).sum()), len(words))
-    corpus = corpus_links(arr, words, counts, lexicon_words=lexicon_words, min_count=min_count,
-                          window=window, window_min_count=window_min_count)
+    corpus = corpus_links(
+        arr,
+        words,
+        counts,
+        lexicon_words=lexicon_words,
+        min_count=min_count,
+        window=window,
+        window_min_count=window_min_count,
+    )
     counters: dict[str, Counter] = {}
     for kind, files in (knowledge or {}).items():
         c: Counter = Counter()
@@ -418,23 +606,25 @@ def build_links(tokens: str | os.PathLike, out: str | os.PathLike, words_out: st
         c = Counter()
         for f in quotes:
             t = read_parquet(f)
-            c.update(list_links((str(x) for x in t.column("text").to_pylist() if x), "quote",
-                                window=3))
+            c.update(
+                list_links((str(x) for x in t.column("text").to_pylist() if x), "quote", window=3)
+            )
         counters["quote"] = c
     if wordnet:
         counters.update(wordnet_links([e for f in wordnet for e in read_wordnet(f)]))
     table = links_table(corpus, words, counters)
     write_parquet(table, out)
-    write_parquet(pa.table({"word": pa.array(words, pa.string()),
-                            "count": pa.array(counts, pa.int64())}), words_out)
-    summary = {name: int(len(corpus[name][2])) for name in CORPUS_PATTERNS + WINDOW_PATTERNS
-               if name in corpus}
+    write_parquet(
+        pa.table({"word": pa.array(words, pa.string()), "count": pa.array(counts, pa.int64())}),
+        words_out,
+    )
+    summary = {
+        name: int(len(corpus[name][2]))
+        for name in CORPUS_PATTERNS + WINDOW_PATTERNS
+        if name in corpus
+    }
     summary.update({k: len(v) for k, v in counters.items()})
     log.info("links per pattern: %s", summary)
-    from wordgames.guillotine.evidence import LinkIndex
-
-    LinkIndex.load(out, words_out, compact=False).save_compact(LinkIndex.compact_dir(out),
-                                                               [out, words_out])
     return summary
 
 

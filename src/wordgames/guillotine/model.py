@@ -42,9 +42,15 @@ class Model:
         return e / e.sum()
 
     def to_json(self) -> dict:
-        return {"features": self.features, "weights": self.weights.tolist(),
-                "mean": self.mean.tolist(), "std": self.std.tolist(), "coverage": self.coverage,
-                "interactions": [list(p) for p in self.interactions], "info": self.info}
+        return {
+            "features": self.features,
+            "weights": self.weights.tolist(),
+            "mean": self.mean.tolist(),
+            "std": self.std.tolist(),
+            "coverage": self.coverage,
+            "interactions": [list(p) for p in self.interactions],
+            "info": self.info,
+        }
 
     def save(self, path: str | os.PathLike) -> None:
         with atomic_open(path) as fh:
@@ -52,10 +58,15 @@ class Model:
 
     @classmethod
     def from_json(cls, data: dict) -> Model:
-        return cls(list(data["features"]), np.asarray(data["weights"], float),
-                   np.asarray(data["mean"], float), np.asarray(data["std"], float),
-                   float(data.get("coverage", 1.0)), dict(data.get("info", {})),
-                   [tuple(p) for p in data.get("interactions", [])])
+        return cls(
+            list(data["features"]),
+            np.asarray(data["weights"], float),
+            np.asarray(data["mean"], float),
+            np.asarray(data["std"], float),
+            float(data.get("coverage", 1.0)),
+            dict(data.get("info", {})),
+            [tuple(p) for p in data.get("interactions", [])],
+        )
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Model:
@@ -80,10 +91,16 @@ def sample_negatives(X: np.ndarray, y: int, k: int, rng) -> tuple[np.ndarray, in
     return X[pick], int(np.searchsorted(pick, y))
 
 
-def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1.0,
-        n_games: int | None = None, info: dict | None = None,
-        interactions: list[tuple[int, int]] | None = None, negatives: int = 300,
-        seed: int = 0) -> Model:
+def fit(
+    groups: list[tuple[np.ndarray, int]],
+    features: list[str],
+    l2: float = 1.0,
+    n_games: int | None = None,
+    info: dict | None = None,
+    interactions: list[tuple[int, int]] | None = None,
+    negatives: int = 300,
+    seed: int = 0,
+) -> Model:
     """Fit on ``groups``: (candidate feature matrix, index of the solution or -1 when absent).
 
     Games whose solution is not a candidate count towards ``coverage`` but carry no gradient.
@@ -121,10 +138,16 @@ def fit(groups: list[tuple[np.ndarray, int]], features: list[str], l2: float = 1
         grad = Z.T @ p - Z[ys].sum(axis=0) + l2 * w
         return nll, grad
 
-    res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B",
-                   options={"maxiter": 300})
+    res = minimize(objective, np.zeros(d), jac=True, method="L-BFGS-B", options={"maxiter": 300})
     meta = dict(info or {})
-    meta.update({"games": total, "games_with_solution_candidate": len(usable),
-                 "nll": float(res.fun), "l2": l2, "negatives_per_game": negatives,
-                 "iterations": int(res.nit)})
+    meta.update(
+        {
+            "games": total,
+            "games_with_solution_candidate": len(usable),
+            "nll": float(res.fun),
+            "l2": l2,
+            "negatives_per_game": negatives,
+            "iterations": int(res.nit),
+        }
+    )
     return Model(features, res.x, mean, std, coverage, meta, inter)

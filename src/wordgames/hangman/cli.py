@@ -11,19 +11,29 @@ def register(commands) -> None:
     game = commands.game("hangman", "sentence Hangman: play, get hints, evaluate solvers")
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--solver", help="baseline, seed or posterior (default: hangman.default_solver)")
+        p.add_argument(
+            "--solver", help="baseline, seed or posterior (default: hangman.default_solver)"
+        )
         p.add_argument("--lives", type=int, help="wrong letters that lose (default: hangman.lives)")
-        p.add_argument("--lm", help="KenLM model (default: the pipeline's LM for hangman.collection)")
+        p.add_argument(
+            "--lm", help="KenLM model (default: the pipeline's LM for hangman.collection)"
+        )
         p.add_argument("--unigrams", help="unigram table (default: the pipeline's, beside the LM)")
 
-    p = game.add_parser("solve", parents=[commands.config_parent],
-                        help="let a solver play a phrase and show every step")
+    p = game.add_parser(
+        "solve",
+        parents=[commands.config_parent],
+        help="let a solver play a phrase and show every step",
+    )
     p.add_argument("phrase")
     common(p)
     p.set_defaults(handler=_solve)
 
-    p = game.add_parser("assist", parents=[commands.config_parent],
-                        help="suggest the next letter for a game in progress")
+    p = game.add_parser(
+        "assist",
+        parents=[commands.config_parent],
+        help="suggest the next letter for a game in progress",
+    )
     p.add_argument("masked", help="the board, '_' for hidden letters, e.g. \"__'_ _ _____ ___\"")
     p.add_argument("--wrong", default="", help="letters already guessed wrong, e.g. xz")
     p.add_argument("--top", type=int, default=5, help="predictions to show")
@@ -31,10 +41,14 @@ def register(commands) -> None:
     common(p)
     p.set_defaults(handler=_assist)
 
-    p = game.add_parser("eval", parents=[commands.config_parent],
-                        help="play a solver on a phrase file and report the win rate")
-    p.add_argument("--phrases", required=True,
-                   help="one phrase a line, or a TSV with an 'answer' column")
+    p = game.add_parser(
+        "eval",
+        parents=[commands.config_parent],
+        help="play a solver on a phrase file and report the win rate",
+    )
+    p.add_argument(
+        "--phrases", required=True, help="one phrase a line, or a TSV with an 'answer' column"
+    )
     p.add_argument("--limit", type=int, help="only the first N phrases")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     common(p)
@@ -46,16 +60,17 @@ def register(commands) -> None:
     b.add_argument("--solver", required=True)
     b.add_argument("--lm", required=True)
     b.add_argument("--unigrams", required=True)
-    b.add_argument("--lives", type=int, default=3)
+    b.add_argument("--lives", type=int, required=True)
     b.add_argument("--limit", type=int)
-    b.add_argument("--min-count", type=int, default=1)
-    b.add_argument("--options", default="{}", help="solver options as JSON")
+    b.add_argument("--min-count", type=int, required=True)
+    b.add_argument("--options", required=True, help="solver options as JSON")
     b.add_argument("--out", required=True, help="per-game Parquet")
     b.set_defaults(handler=_build_eval)
 
     b = commands.build.add_parser("hangman-summary", help="summary table of hangman evaluations")
     b.add_argument("--in", dest="games", nargs="+", required=True, help="per-game Parquet files")
-    b.add_argument("--out", required=True, help="summary Parquet (a .md table is written beside)")
+    b.add_argument("--out", required=True, help="summary Parquet")
+    b.add_argument("--out-table", required=True, help="summary Markdown table")
     b.set_defaults(handler=_build_summary)
 
 
@@ -66,25 +81,33 @@ def _config(args):
     from wordgames.errors import InputError
 
     cfg = load_cli_config(args.configfile)
-    lives = args.lives if args.lives is not None else cfg.section("hangman").get("lives", 3)
+    lives = args.lives if args.lives is not None else cfg.settings.hangman.lives
     if lives < 1:
         raise InputError(f"--lives must be at least 1, got {lives}")
     return cfg, lives
 
 
-def load_resources(cfg, lm=None, unigrams=None, with_lm: bool = True):
-    """The unigram lexicon and (``with_lm``) the KenLM model of the config's hangman collection,
-    or the given files."""
+def load_resources(cfg, config_name: str, lm=None, unigrams=None, with_lm: bool = True):
+    """The unigram lexicon and (``with_lm``) the KenLM model the pipeline built for the config's
+    hangman collection, or the given files; names them on stderr, and fails in one line when one
+    is missing (shared by the CLI and ``wordgames serve``)."""
     from wordgames import paths
+    from wordgames.artifacts import require
     from wordgames.hangman.lexicon import Lexicon
     from wordgames.hangman.solvers import Resources
     from wordgames.lm.model import load_model
 
-    section = cfg.section("hangman")
-    coll = section.get("collection", "en")
-    lexicon = Lexicon.from_parquet(unigrams or paths.lm_unigrams(cfg, coll),
-                                   min_count=section.get("min_count", 1))
-    model = load_model(str(lm or paths.lm_binary(cfg, coll))) if with_lm else None
+    hangman = cfg.settings.hangman
+    coll = hangman.collection
+    hint = (
+        f"build it with the pipeline (snakemake --configfile {config_name}) or give --lm/--unigrams"
+    )
+    files = [require(unigrams or paths.lm_unigrams(cfg, coll), hint)]
+    if with_lm:
+        files.append(require(lm or paths.lm_binary(cfg, coll), hint))
+    print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
+    lexicon = Lexicon.from_parquet(files[0], min_count=hangman.min_count)
+    model = load_model(str(files[1])) if with_lm else None
     return Resources(lexicon, model)
 
 
@@ -97,12 +120,13 @@ def _setup(args, cfg=None):
         cfg, lives = _config(args)
     else:
         lives = _config(args)[1]
-    section = cfg.section("hangman")
-    name = args.solver or section.get("default_solver", "posterior")
+    name = args.solver or cfg.settings.hangman.default_solver
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
-    resources = load_resources(cfg, args.lm, args.unigrams, with_lm=SOLVERS[name].needs_lm)
-    solver = make_solver(name, resources, **section.get(name, {}))
+    resources = load_resources(
+        cfg, args.configfile, args.lm, args.unigrams, with_lm=SOLVERS[name].needs_lm
+    )
+    solver = make_solver(name, resources, **cfg.section("hangman").get(name, {}))
     return solver, lives
 
 
@@ -131,8 +155,10 @@ def _solve(args) -> int:
         errors += d.letter in game.wrong
     _print_table(rows, ["stage", "errors", "hint", "prediction", "guess"])
     outcome = "won" if game.won else "lost"
-    print(f"\n{solver.name}: {outcome} with {game.errors} wrong of {lives} lives, "
-          f"{len(game.history)} guesses: {game.masked}")
+    print(
+        f"\n{solver.name}: {outcome} with {game.errors} wrong of {lives} lives, "
+        f"{len(game.history)} guesses: {game.masked}"
+    )
     return 0
 
 
@@ -145,11 +171,19 @@ def _assist(args) -> int:
     d = solver.decide(board)
     preds = d.predictions[: args.top] or [(d.prediction, 1.0)]
     if args.json:
-        print(json.dumps({
-            "board": board.masked, "wrong": "".join(sorted(board.wrong)), "solver": solver.name,
-            "guess": d.letter, "stage": d.stage, "letters": d.letter_scores,
-            "predictions": [{"phrase": p, "probability": w} for p, w in preds],
-        }))
+        print(
+            json.dumps(
+                {
+                    "board": board.masked,
+                    "wrong": "".join(sorted(board.wrong)),
+                    "solver": solver.name,
+                    "guess": d.letter,
+                    "stage": d.stage,
+                    "letters": d.letter_scores,
+                    "predictions": [{"phrase": p, "probability": w} for p, w in preds],
+                }
+            )
+        )
         return 0
     print(f"guess: {d.letter}   ({solver.name}, stage {d.stage})")
     if d.letter_scores:
@@ -164,8 +198,12 @@ def _eval(args) -> int:
     cfg, _ = _config(args)
     phrases = read_phrases(args.phrases, args.limit)
     solver, lives = _setup(args, cfg)
-    summary = {"solver": solver.name, "phrases": str(args.phrases), "lives": lives,
-               **summarise(evaluate(solver, phrases, lives))}
+    summary = {
+        "solver": solver.name,
+        "phrases": str(args.phrases),
+        "lives": lives,
+        **summarise(evaluate(solver, phrases, lives)),
+    }
     if args.json:
         print(json.dumps(summary))
     else:
@@ -193,8 +231,10 @@ def _build_eval(args) -> int:
     records = evaluate(solver, phrases, args.lives, desc=f"{args.name} {args.solver}")
     table = records_table(records, phrase_set=args.name, solver=args.solver)
     write_parquet(table, args.out)
-    print(json.dumps({"phrase_set": args.name, "solver": args.solver, **summarise(records)}),
-          file=sys.stderr)
+    print(
+        json.dumps({"phrase_set": args.name, "solver": args.solver, **summarise(records)}),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -207,15 +247,16 @@ def _build_summary(args) -> int:
     rows = []
     for path in args.games:
         t = read_parquet(path)
-        recs = [GameRecord(**{k: r[k] for k in GameRecord.__dataclass_fields__})
-                for r in t.to_pylist()]
+        recs = [
+            GameRecord(**{k: r[k] for k in GameRecord.__dataclass_fields__}) for r in t.to_pylist()
+        ]
         first = t.slice(0, 1).to_pylist()
         name = first[0]["phrase_set"] if first else ""
         solver = first[0]["solver"] if first else ""
         rows.append({"phrase_set": name, "solver": solver, **summarise(recs)})
     table = pa.Table.from_pylist(rows)
     write_parquet(table, args.out)
-    md = args.out.rsplit(".", 1)[0] + ".md"
+    md = args.out_table
     cols = ["phrase_set", "solver", "games", "wins", "win_rate", "mean_wrong", "seconds_per_guess"]
     with atomic_open(md) as fh:
         fh.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")

@@ -70,17 +70,25 @@ def play(solver: Solver, phrase: str, lives: int = 3) -> tuple[Game, list]:
     return game, decisions
 
 
-def evaluate(solver: Solver, phrases: list[str], lives: int = 3, desc: str = "") -> list[GameRecord]:
+def evaluate(
+    solver: Solver, phrases: list[str], lives: int = 3, desc: str = ""
+) -> list[GameRecord]:
     from wordgames.progress import progress
 
     records = []
     for phrase in progress(phrases, desc=desc or f"hangman {solver.name}", unit=" games"):
         t0 = time.perf_counter()
         game, _ = play(solver, phrase, lives)
-        records.append(GameRecord(
-            phrase=game.phrase, won=game.won, wrong=game.errors, guesses=len(game.history),
-            letters="".join(game.history), seconds=time.perf_counter() - t0,
-        ))
+        records.append(
+            GameRecord(
+                phrase=game.phrase,
+                won=game.won,
+                wrong=game.errors,
+                guesses=len(game.history),
+                letters="".join(game.history),
+                seconds=time.perf_counter() - t0,
+            )
+        )
     return records
 
 

@@ -106,7 +106,9 @@ def parse_board(masked: str, wrong: str = "", lives: int = 3) -> Board:
             f"impossible state: {', '.join(clash)} given as wrong but shown in {masked!r}"
         )
     if not LETTERS - right - wrong_set:
-        raise GameStateError(f"impossible state: every letter is guessed but {masked!r} has '{MASK}'")
+        raise GameStateError(
+            f"impossible state: every letter is guessed but {masked!r} has '{MASK}'"
+        )
     if len(wrong_set) >= lives:
         raise GameStateError(
             f"the game is already lost: {len(wrong_set)} wrong letters with {lives} lives"

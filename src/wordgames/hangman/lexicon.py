@@ -40,7 +40,9 @@ class Candidates:
     total: float  # sum of counts of every word of this length
     mass: float = 0.0  # sum of counts of every fitting word (before the limit)
     n: int = 0  # number of fitting words (before the limit)
-    uni_letters: np.ndarray | None = None  # P(letter at a hidden position), unigram-weighted, all fits
+    uni_letters: np.ndarray | None = (
+        None  # P(letter at a hidden position), unigram-weighted, all fits
+    )
 
     def __len__(self) -> int:
         return len(self.words)
@@ -97,8 +99,10 @@ class Lexicon:
         from wordgames.artifacts import read_parquet
 
         table = read_parquet(path, columns=["word", "count"])
-        return cls(zip(table.column("word").to_pylist(), table.column("count").to_pylist(),
-                       strict=True), min_count=min_count)
+        return cls(
+            zip(table.column("word").to_pylist(), table.column("count").to_pylist(), strict=True),
+            min_count=min_count,
+        )
 
     def __contains__(self, word: str) -> bool:
         return word in self.counts
@@ -161,7 +165,9 @@ class Lexicon:
         return p
 
     # matching --------------------------------------------------------------------------------------
-    def candidates(self, slot: str, guessed: frozenset[str], limit: int | None = None) -> Candidates:
+    def candidates(
+        self, slot: str, guessed: frozenset[str], limit: int | None = None
+    ) -> Candidates:
         """Words fitting ``slot`` none of whose hidden positions holds a guessed letter."""
         b = self.buckets.get(len(slot))
         if b is None:
@@ -173,8 +179,9 @@ class Lexicon:
         shown = [ord(ch) - A for ch in set(slot) if ch in LETTERS]
         if shown:  # a letter shown in the slot is at no hidden position of a fitting word
             letters[:, shown] = 0.0
-        return Candidates([b.words[i] for i in top], b.counts[top], letters, b.total, mass,
-                          len(idx), uni)
+        return Candidates(
+            [b.words[i] for i in top], b.counts[top], letters, b.total, mass, len(idx), uni
+        )
 
     def _match_uncached(self, slot: str, guessed: frozenset[str]):
         """(indices of fitting words, their count mass, unigram P(letter at a hidden position))."""
@@ -188,8 +195,8 @@ class Lexicon:
                 ok &= b.codes[:, j] == ord(ch)
         if hidden:
             blocked = np.zeros(256, dtype=bool)
-            blocked[: A] = True
-            blocked[A + 26:] = True
+            blocked[:A] = True
+            blocked[A + 26 :] = True
             for g in guessed:
                 blocked[ord(g)] = True
             ok &= ~blocked[b.codes[:, hidden]].any(axis=1)

@@ -15,12 +15,15 @@ def register(commands) -> None:
     p.add_argument("--arpa", required=True, help="ARPA output")
     p.add_argument("--binary", required=True, help="KenLM binary output")
     p.add_argument("--unigrams", help="unigram table output (Parquet: word, count)")
-    p.add_argument("--order", type=int, default=5)
+    p.add_argument("--order", type=int, required=True)
     p.add_argument("--prune", type=int, nargs="*", default=[], help="count thresholds per order")
-    p.add_argument("--memory", default="25%", help="lmplz -S (sorting memory), e.g. 2G or 25%%")
-    p.add_argument("--discount-fallback", action="store_true",
-                   help="lmplz --discount_fallback, needed for tiny corpora")
-    p.add_argument("--binary-type", default="probing", choices=["probing", "trie"])
+    p.add_argument("--memory", required=True, help="lmplz -S (sorting memory), e.g. 2G or 25%%")
+    p.add_argument(
+        "--discount-fallback",
+        action="store_true",
+        help="lmplz --discount_fallback, needed for tiny corpora",
+    )
+    p.add_argument("--binary-type", required=True, choices=["probing", "trie"])
     p.set_defaults(handler=_build)
 
 
@@ -28,7 +31,11 @@ def _build(args: argparse.Namespace) -> int:
     from wordgames.lm.train import build_binary, count_unigrams, train_arpa
 
     train_arpa(
-        args.tokens, args.arpa, order=args.order, prune=args.prune, memory=args.memory,
+        args.tokens,
+        args.arpa,
+        order=args.order,
+        prune=args.prune,
+        memory=args.memory,
         discount_fallback=args.discount_fallback,
     )
     build_binary(args.arpa, args.binary, args.binary_type, memory=args.memory)

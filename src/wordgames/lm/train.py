@@ -115,7 +115,9 @@ def train_arpa(
 
 
 def build_binary(
-    arpa: str | os.PathLike, binary: str | os.PathLike, binary_type: str = "probing",
+    arpa: str | os.PathLike,
+    binary: str | os.PathLike,
+    binary_type: str = "probing",
     memory: str = "25%",
 ) -> Path:
     """Convert ARPA to KenLM's binary format (loaded memory-mapped by :mod:`wordgames.lm.model`)."""

@@ -14,7 +14,11 @@ def _run(args: argparse.Namespace) -> int:
 
     if len(args.titles) != len(args.summaries):
         raise SystemExit("wordgames: error: give one --title per --summary")
-    build_report(list(zip(args.titles, map(Path, args.summaries), strict=True)), Path(args.out), args.config_name)
+    build_report(
+        list(zip(args.titles, map(Path, args.summaries), strict=True)),
+        Path(args.out),
+        args.config_name,
+    )
     return 0
 
 
@@ -23,7 +27,9 @@ def _plot(args: argparse.Namespace) -> int:
 
     draw = {
         "plot-wordle": lambda: figures.wordle_guesses(args.inputs, args.max_guesses),
-        "plot-hangman": lambda: figures.hangman_win_rates(args.inputs[0], _lm_tokens(args.manifest)),
+        "plot-hangman": lambda: figures.hangman_win_rates(
+            args.inputs[0], _lm_tokens(args.manifest)
+        ),
         "plot-guillotine-recall": lambda: figures.guillotine_recall(args.inputs),
         "plot-guillotine-calibration": lambda: figures.guillotine_calibration(args.inputs),
         "plot-glove": lambda: figures.glove_loss(args.inputs),
@@ -54,9 +60,12 @@ def _benchmarks(args: argparse.Namespace) -> int:
     from wordgames.report import figures, tables
 
     records = tables.benchmark_records(args.records)
-    tables.write_page(args.out_table, "Benchmark records",
-                      tables.benchmark_table(records)
-                      + (f"<p class='muted'>{args.note}</p>" if args.note else ""))
+    tables.write_page(
+        args.out_table,
+        "Benchmark records",
+        tables.benchmark_table(records)
+        + (f"<p class='muted'>{args.note}</p>" if args.note else ""),
+    )
     figures.save(tables.benchmark_figure(records), args.out_plot, args.note)
     return 0
 
@@ -72,8 +81,12 @@ PLOTS = {
 
 
 def register(commands) -> None:
-    p = commands.build.add_parser("report", help="gather evaluation summaries into one Markdown report")
-    p.add_argument("--summary", dest="summaries", action="append", default=[], help="a summary .md file")
+    p = commands.build.add_parser(
+        "report", help="gather evaluation summaries into one Markdown report"
+    )
+    p.add_argument(
+        "--summary", dest="summaries", action="append", default=[], help="a summary .md file"
+    )
     p.add_argument("--title", dest="titles", action="append", default=[], help="its section title")
     p.add_argument("--config-name", default="config/config.yaml")
     p.add_argument("--out", required=True)
@@ -97,10 +110,17 @@ def register(commands) -> None:
     p.add_argument("--out", required=True)
     p.set_defaults(handler=_table)
 
-    p = commands.build.add_parser("report-benchmarks",
-                                  help="the run's benchmark records as an HTML table and a figure")
-    p.add_argument("--record", dest="records", action="append", default=[], metavar="RULE=TSV",
-                   help="a rule's benchmark file; repeatable (none: an empty table)")
+    p = commands.build.add_parser(
+        "report-benchmarks", help="the run's benchmark records as an HTML table and a figure"
+    )
+    p.add_argument(
+        "--record",
+        dest="records",
+        action="append",
+        default=[],
+        metavar="RULE=TSV",
+        help="a rule's benchmark file; repeatable (none: an empty table)",
+    )
     p.add_argument("--out-table", required=True)
     p.add_argument("--out-plot", required=True)
     p.add_argument("--note", default="")

@@ -77,8 +77,9 @@ def wordle_guesses(games: Paths, max_guesses: int | None = None):
     modes = [m for m in (False, True) if any(s["hard"] == m for s in summaries)]
     names = list(dict.fromkeys(s["strategy"] for s in summaries))
     labels = list(summaries[0]["distribution"])
-    fig, axes = plt.subplots(1, len(modes), figsize=(5.2 * len(modes), 3.8), sharey=True,
-                             squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(modes), figsize=(5.2 * len(modes), 3.8), sharey=True, squeeze=False
+    )
     palette = plt.get_cmap("tab10")
     x = np.arange(len(labels))
     width = 0.8 / max(len(names), 1)
@@ -86,8 +87,13 @@ def wordle_guesses(games: Paths, max_guesses: int | None = None):
         for s in (s for s in summaries if s["hard"] == hard):
             i = names.index(s["strategy"])
             share = np.array([s["distribution"].get(k, 0) for k in labels]) / max(s["games"], 1)
-            ax.bar(x + (i - (len(names) - 1) / 2) * width, share, width, color=palette(i % 10),
-                   label=f"{s['strategy']}: {s['mean_guesses']:.3f}")
+            ax.bar(
+                x + (i - (len(names) - 1) / 2) * width,
+                share,
+                width,
+                color=palette(i % 10),
+                label=f"{s['strategy']}: {s['mean_guesses']:.3f}",
+            )
         ax.set_xticks(x, labels)
         ax.set_xlabel("guesses needed")
         ax.set_title(f"{'hard' if hard else 'normal'} mode, {summaries[0]['games']} answers")
@@ -160,8 +166,9 @@ def guillotine_recall(games: Paths, k_max: int = 100):
         data.setdefault(name, {})[solver] = _ranks(p)[0]
     if not data:
         raise InputError("no guillotine evaluation to plot")
-    fig, axes = plt.subplots(1, len(data), figsize=(4.2 * len(data), 3.6), sharey=True,
-                             squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(data), figsize=(4.2 * len(data), 3.6), sharey=True, squeeze=False
+    )
     ks = np.arange(1, k_max + 1)
     for ax, (name, by_solver) in zip(axes[0], data.items(), strict=True):
         n = 0
@@ -169,8 +176,12 @@ def guillotine_recall(games: Paths, k_max: int = 100):
             n = len(ranks)
             found = ranks[ranks > 0]
             curve = np.array([(found <= k).sum() for k in ks]) / max(n, 1)
-            ax.step(ks, curve, where="post",
-                    label=f"{solver}: acc {curve[0]:.3f}, R@10 {curve[min(9, k_max - 1)]:.3f}")
+            ax.step(
+                ks,
+                curve,
+                where="post",
+                label=f"{solver}: acc {curve[0]:.3f}, R@10 {curve[min(9, k_max - 1)]:.3f}",
+            )
         ax.set_xscale("log")
         ax.set_xlabel("k (answers looked at)")
         ax.set_title(f"{name} ({n} games)")
@@ -182,7 +193,9 @@ def guillotine_recall(games: Paths, k_max: int = 100):
     return fig
 
 
-def reliability(conf: np.ndarray, hit: np.ndarray, bins: int = 10) -> list[tuple[float, float, int]]:
+def reliability(
+    conf: np.ndarray, hit: np.ndarray, bins: int = 10
+) -> list[tuple[float, float, int]]:
     """(mean confidence, share correct, games) of each non-empty equal-width confidence bin."""
     edges = np.linspace(0.0, 1.0, bins + 1)
     idx = np.clip(np.digitize(conf, edges[1:-1]), 0, bins - 1)
@@ -211,10 +224,18 @@ def guillotine_calibration(games: Paths, bins: int = 10):
         points = reliability(conf, hit, bins)
         ece = sum(n * abs(c - h) for c, h, n in points) / len(ranks)
         xs, ys, ns = zip(*points, strict=True)
-        ax.plot(xs, ys, marker="o", markersize=3, color=palette(i % 10), linewidth=1,
-                label=f"{solver} on {name}: ECE {ece:.3f}")
-        ax.scatter(xs, ys, s=[8 + 60 * n / len(ranks) for n in ns], color=palette(i % 10),
-                   alpha=0.5)
+        ax.plot(
+            xs,
+            ys,
+            marker="o",
+            markersize=3,
+            color=palette(i % 10),
+            linewidth=1,
+            label=f"{solver} on {name}: ECE {ece:.3f}",
+        )
+        ax.scatter(
+            xs, ys, s=[8 + 60 * n / len(ranks) for n in ns], color=palette(i % 10), alpha=0.5
+        )
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("confidence of the top answer")
@@ -255,9 +276,14 @@ def glove_loss(trainings: Sequence[str]):
         if not losses:  # word2vec / fastText report no per-iteration loss
             continue
         p = info.get("params", {})
-        ax.plot(range(1, len(losses) + 1), losses, marker="o", markersize=3,
-                label=f"{label}: {info.get('words', '?'):,} words, {p.get('dim', '?')} d, "
-                      f"{info.get('nnz', 0):,} entries")
+        ax.plot(
+            range(1, len(losses) + 1),
+            losses,
+            marker="o",
+            markersize=3,
+            label=f"{label}: {info.get('words', '?'):,} words, {p.get('dim', '?')} d, "
+            f"{info.get('nnz', 0):,} entries",
+        )
     ax.set_xlabel("iteration")
     ax.set_ylabel("loss per entry")
     ax.set_yscale("log")
@@ -266,8 +292,13 @@ def glove_loss(trainings: Sequence[str]):
     if ax.lines:
         ax.legend(fontsize="small")
     else:
-        ax.text(0.5, 0.5, "no GloVe run with a loss (word2vec or fastText)", ha="center",
-                transform=ax.transAxes)
+        ax.text(
+            0.5,
+            0.5,
+            "no GloVe run with a loss (word2vec or fastText)",
+            ha="center",
+            transform=ax.transAxes,
+        )
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 
@@ -280,20 +311,33 @@ def corpus_sizes(manifests: Sequence[str]):
     for label, path in _labelled(manifests):
         info = _json(path)
         for c in info.get("corpora", []):
-            rows.append((label, c.get("name", "?"), int(c.get("tokens", 0)),
-                         int(c.get("sentences", 0)), int(c.get("documents", 0))))
+            rows.append(
+                (
+                    label,
+                    c.get("name", "?"),
+                    int(c.get("tokens", 0)),
+                    int(c.get("sentences", 0)),
+                    int(c.get("documents", 0)),
+                )
+            )
     if not rows:
         raise InputError("no corpus manifest to plot")
     fig, ax = plt.subplots(figsize=(7.0, 0.45 * len(rows) + 1.4))
     palette = plt.get_cmap("tab10")
     collections = list(dict.fromkeys(r[0] for r in rows))
     y = np.arange(len(rows))[::-1]
-    ax.barh(y, [max(r[2], 1) for r in rows],
-            color=[palette(collections.index(r[0]) % 10) for r in rows])
+    ax.barh(
+        y, [max(r[2], 1) for r in rows], color=[palette(collections.index(r[0]) % 10) for r in rows]
+    )
     ax.set_yticks(y, [f"{r[0]}: {r[1]}" for r in rows])
     for yi, r in zip(y, rows, strict=True):
-        ax.text(max(r[2], 1), yi, f" {r[2]:,} tok, {r[3]:,} sent, {r[4]:,} docs", va="center",
-                fontsize=7)
+        ax.text(
+            max(r[2], 1),
+            yi,
+            f" {r[2]:,} tok, {r[3]:,} sent, {r[4]:,} docs",
+            va="center",
+            fontsize=7,
+        )
     ax.set_xscale("log")
     ax.set_xlim(1, max(r[2] for r in rows) * 200)
     ax.set_xlabel("tokens (log scale)")

@@ -17,15 +17,19 @@ from pathlib import Path
 from wordgames.artifacts import atomic_open, require
 from wordgames.errors import InputError
 
-STYLE = ("body{font-family:system-ui,sans-serif;font-size:14px;margin:1em}"
-         "table{border-collapse:collapse}th,td{border-bottom:1px solid #ddd;padding:2px 8px;"
-         "text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}"
-         "caption{text-align:left;font-weight:bold;margin-bottom:.4em}.muted{color:#666}")
+STYLE = (
+    "body{font-family:system-ui,sans-serif;font-size:14px;margin:1em}"
+    "table{border-collapse:collapse}th,td{border-bottom:1px solid #ddd;padding:2px 8px;"
+    "text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    "caption{text-align:left;font-weight:bold;margin-bottom:.4em}.muted{color:#666}"
+)
 
 
 def page(title: str, body: str) -> str:
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title><style>{STYLE}</style></head><body>{body}</body></html>\n")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+        f"</title><style>{STYLE}</style></head><body>{body}</body></html>\n"
+    )
 
 
 def write_page(target: str | os.PathLike, title: str, body: str) -> Path:
@@ -46,8 +50,17 @@ def summary_page(summary: str | os.PathLike, title: str, note: str = "") -> str:
 
 
 # benchmark records -----------------------------------------------------------------------------
-NUMERIC = ("s", "max_rss", "max_vms", "max_uss", "max_pss", "io_in", "io_out", "mean_load",
-           "cpu_time")
+NUMERIC = (
+    "s",
+    "max_rss",
+    "max_vms",
+    "max_uss",
+    "max_pss",
+    "io_in",
+    "io_out",
+    "mean_load",
+    "cpu_time",
+)
 
 
 def read_benchmark(path: str | os.PathLike) -> list[dict]:
@@ -93,11 +106,20 @@ def _cell(value, digits: int = 1) -> str:
 def benchmark_table(records: list[dict]) -> str:
     """Per-job records and per-rule totals as HTML."""
     if not records:
-        return ("<p>No rule of this run has a <code>benchmark:</code> file yet: the records "
-                "appear here as soon as rules declare one.</p>")
-    cols = [("rule", "rule", 0), ("job", "job", 0), ("s", "wall s", 2), ("cpu_time", "CPU s", 2),
-            ("max_rss", "max RSS MB", 1), ("io_in", "read MB", 1), ("io_out", "written MB", 1),
-            ("mean_load", "mean load %", 0)]
+        return (
+            "<p>No rule of this run has a <code>benchmark:</code> file yet: the records "
+            "appear here as soon as rules declare one.</p>"
+        )
+    cols = [
+        ("rule", "rule", 0),
+        ("job", "job", 0),
+        ("s", "wall s", 2),
+        ("cpu_time", "CPU s", 2),
+        ("max_rss", "max RSS MB", 1),
+        ("io_in", "read MB", 1),
+        ("io_out", "written MB", 1),
+        ("mean_load", "mean load %", 0),
+    ]
     by_rule: dict[str, list[dict]] = {}
     for r in records:
         by_rule.setdefault(r["rule"], []).append(r)
@@ -107,13 +129,19 @@ def benchmark_table(records: list[dict]) -> str:
         return agg(vals) if vals else None
 
     head = "<tr>" + "".join(f"<th>{label}</th>" for _, label, _ in cols[1:]) + "</tr>"
-    summary = ("<table><caption>Per rule: jobs, total wall and CPU seconds, largest resident "
-               "memory</caption><tr><th>rule</th><th>jobs</th><th>wall s</th><th>CPU s</th>"
-               "<th>max RSS MB</th></tr>")
+    summary = (
+        "<table><caption>Per rule: jobs, total wall and CPU seconds, largest resident "
+        "memory</caption><tr><th>rule</th><th>jobs</th><th>wall s</th><th>CPU s</th>"
+        "<th>max RSS MB</th></tr>"
+    )
     for rule, rows in sorted(by_rule.items()):
-        summary += (f"<tr><td>{html.escape(rule)}</td><td class='num'>{len(rows)}</td>"
-                    + _cell(total(rows, "s", sum), 2) + _cell(total(rows, "cpu_time", sum), 2)
-                    + _cell(total(rows, "max_rss", max), 1) + "</tr>")
+        summary += (
+            f"<tr><td>{html.escape(rule)}</td><td class='num'>{len(rows)}</td>"
+            + _cell(total(rows, "s", sum), 2)
+            + _cell(total(rows, "cpu_time", sum), 2)
+            + _cell(total(rows, "max_rss", max), 1)
+            + "</tr>"
+        )
     summary += "</table>"
     detail = "<table><caption>Every job</caption><tr><th>rule</th>" + head[4:]
     for r in sorted(records, key=lambda r: (r["rule"], r["job"])):

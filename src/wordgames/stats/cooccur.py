@@ -86,8 +86,9 @@ def _reduce_sorted(keys, window, weighting):
     return out_k[: m + 1].copy(), out_w[: m + 1].copy(), out_c[: m + 1].copy()
 
 
-def count_chunk(ids: np.ndarray, offsets: np.ndarray, window: int, vocab_size: int,
-                weighting: bool = True):
+def count_chunk(
+    ids: np.ndarray, offsets: np.ndarray, window: int, vocab_size: int, weighting: bool = True
+):
     """Unordered pair counts of one chunk: (lo, hi, weight, count) sorted by (lo, hi).
 
     Each pair occurrence is one int64 key holding the pair and its distance, sorted in place, so
@@ -108,8 +109,9 @@ def count_chunk(ids: np.ndarray, offsets: np.ndarray, window: int, vocab_size: i
     return lo, hi, weight, count
 
 
-def encode_chunks(lines, word_ids: dict[str, int], chunk_tokens: int
-                  ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+def encode_chunks(
+    lines, word_ids: dict[str, int], chunk_tokens: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(ids, sentence offsets) of consecutive chunks of about ``chunk_tokens`` in-vocabulary tokens.
 
     Out-of-vocabulary tokens are dropped here, before windowing.
@@ -137,9 +139,17 @@ def _spill_schema():
     return pa.schema([(name, getattr(pa, t)()) for name, t in SPILL_SCHEMA_FIELDS])
 
 
-def count_shard(tokens: str | os.PathLike, words: Sequence[str], out: str | os.PathLike, *,
-                window: int = 10, weighting: bool = True, chunk_tokens: int = 4_000_000,
-                shard: int = 0, shards: int = 1) -> dict:
+def count_shard(
+    tokens: str | os.PathLike,
+    words: Sequence[str],
+    out: str | os.PathLike,
+    *,
+    window: int = 10,
+    weighting: bool = True,
+    chunk_tokens: int = 4_000_000,
+    shard: int = 0,
+    shards: int = 1,
+) -> dict:
     """Count one shard of a token file; write its sorted chunks as row groups of ``out``.
 
     Returns a summary (tokens, chunks, spilled rows).
@@ -174,8 +184,13 @@ def count_shard(tokens: str | os.PathLike, words: Sequence[str], out: str | os.P
     return summary
 
 
-def merge_spills(spills: Sequence[str | os.PathLike], out: str | os.PathLike, *,
-                 memory_limit: str = "2GB", threads: int = 1) -> int:
+def merge_spills(
+    spills: Sequence[str | os.PathLike],
+    out: str | os.PathLike,
+    *,
+    memory_limit: str = "2GB",
+    threads: int = 1,
+) -> int:
     """Sum the spilled unordered pairs of all shards and write the symmetric table; returns rows.
 
     Output columns: ``i``, ``j`` (int32 word ids), ``weight`` (float64), ``count`` (int64), sorted by
@@ -225,8 +240,9 @@ def merge_spills(spills: Sequence[str | os.PathLike], out: str | os.PathLike, *,
     return int(rows)
 
 
-def reference_counts(sentences, words: Sequence[str], window: int, weighting: bool = True
-                     ) -> dict[tuple[int, int], tuple[float, int]]:
+def reference_counts(
+    sentences, words: Sequence[str], window: int, weighting: bool = True
+) -> dict[tuple[int, int], tuple[float, int]]:
     """Plain-Python reference: {(i, j): (weight, count)} for both orders (tests use it)."""
     word_ids = {w: i for i, w in enumerate(words)}
     table: dict[tuple[int, int], list] = {}

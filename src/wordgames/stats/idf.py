@@ -12,8 +12,14 @@ import os
 from pathlib import Path
 
 
-def build_idf(sentences: str | os.PathLike, out: str | os.PathLike, *, min_df: int = 1,
-              memory_limit: str = "2GB", threads: int = 1) -> tuple[int, int]:
+def build_idf(
+    sentences: str | os.PathLike,
+    out: str | os.PathLike,
+    *,
+    min_df: int = 1,
+    memory_limit: str = "2GB",
+    threads: int = 1,
+) -> tuple[int, int]:
     """Write the IDF table; returns (words, documents)."""
     import duckdb
 
@@ -25,7 +31,9 @@ def build_idf(sentences: str | os.PathLike, out: str | os.PathLike, *, min_df: i
         con.execute(f"SET memory_limit='{memory_limit}'")
         con.execute("SET enable_progress_bar=false")
         con.execute(f"SET threads={int(threads)}")
-        n_docs = con.execute(f"SELECT count(DISTINCT doc) FROM read_parquet({src})").fetchall()[0][0]
+        n_docs = con.execute(f"SELECT count(DISTINCT doc) FROM read_parquet({src})").fetchall()[0][
+            0
+        ]
         rel = con.sql(
             f"""
             WITH d AS (SELECT DISTINCT doc, unnest(tokens) AS word FROM read_parquet({src}))

@@ -24,9 +24,16 @@ def _q(path) -> str:
     return "'" + str(Path(path).resolve()).replace("'", "''") + "'"
 
 
-def build_pmi(cooccur: str | os.PathLike, vocab: str | os.PathLike, out: str | os.PathLike, *,
-              min_count: float = 5, counts: str = "count", memory_limit: str = "2GB",
-              threads: int = 1) -> int:
+def build_pmi(
+    cooccur: str | os.PathLike,
+    vocab: str | os.PathLike,
+    out: str | os.PathLike,
+    *,
+    min_count: float = 5,
+    counts: str = "count",
+    memory_limit: str = "2GB",
+    threads: int = 1,
+) -> int:
     """Write the PMI table; returns its number of rows."""
     import duckdb
 

@@ -38,7 +38,9 @@ def build_vocab(counts: Counter | dict, min_count: int = 1, max_vocab: int | Non
     """The vocabulary table: words with count >= min_count, most frequent first (ties by word)."""
     import pyarrow as pa
 
-    items = sorted(((w, c) for w, c in counts.items() if c >= min_count), key=lambda x: (-x[1], x[0]))
+    items = sorted(
+        ((w, c) for w, c in counts.items() if c >= min_count), key=lambda x: (-x[1], x[0])
+    )
     if max_vocab is not None:
         items = items[:max_vocab]
     return pa.table(

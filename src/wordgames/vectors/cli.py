@@ -11,26 +11,56 @@ log = logging.getLogger(__name__)
 def _params(args):
     from wordgames.vectors.glove import GloveParams
 
-    return GloveParams(dim=args.dim, iterations=args.iterations, x_max=args.x_max,
-                       alpha=args.alpha, eta=args.eta, seed=args.seed, threads=args.threads)
+    return GloveParams(
+        dim=args.dim,
+        iterations=args.iterations,
+        x_max=args.x_max,
+        alpha=args.alpha,
+        eta=args.eta,
+        seed=args.seed,
+        threads=args.threads,
+    )
 
 
 def _glove(args) -> int:
+    from pathlib import Path
+
+    from wordgames.errors import InputError
+    from wordgames.vectors.train import VectorOutputs
+
     params = _params(args)
+    out = VectorOutputs(
+        Path(args.out_vectors), Path(args.out_vocab), Path(args.out_kv), Path(args.out_summary)
+    )
     if args.method == "glove":
         from wordgames.vectors.train import train_glove_files
 
-        summary = train_glove_files(args.cooccur, args.vocab, args.out_dir, params,
-                                    checkpoint=not args.no_checkpoint,
-                                    stop_after=args.stop_after)
+        if not args.cooccur:
+            raise InputError("--method glove needs --cooccur")
+        summary = train_glove_files(
+            args.cooccur,
+            args.vocab,
+            out,
+            params,
+            checkpoint_dir=args.checkpoint_dir,
+            stop_after=args.stop_after,
+        )
     else:
-        from wordgames.errors import ConfigError
         from wordgames.vectors.train import train_gensim_files
 
         if not args.tokens:
-            raise ConfigError(f"--method {args.method} needs --tokens")
-        summary = train_gensim_files(args.tokens, args.vocab, args.out_dir, args.method, params,
-                                     window=args.window, min_count=args.min_count)
+            raise InputError(f"--method {args.method} needs --tokens")
+        if args.window is None or args.min_count is None:
+            raise InputError(f"--method {args.method} needs --window and --min-count")
+        summary = train_gensim_files(
+            args.tokens,
+            args.vocab,
+            out,
+            args.method,
+            params,
+            window=args.window,
+            min_count=args.min_count,
+        )
     log.info("trained %s: %s", args.method, {k: v for k, v in summary.items() if k != "losses"})
     return 0
 
@@ -68,20 +98,29 @@ def register(commands) -> None:
     p.add_argument("--cooccur", help="cooccur.parquet (GloVe)")
     p.add_argument("--vocab", required=True, help="vocab.parquet")
     p.add_argument("--tokens", help="tokens.txt (word2vec / fastText)")
-    p.add_argument("--out-dir", required=True, help="folder for vectors.npy, vocab.parquet, vectors.kv")
-    p.add_argument("--method", choices=["glove", "word2vec", "fasttext"], default="glove")
-    p.add_argument("--dim", type=int, default=600)
-    p.add_argument("--iterations", type=int, default=50)
-    p.add_argument("--x-max", type=float, default=10.0)
-    p.add_argument("--alpha", type=float, default=0.75)
-    p.add_argument("--eta", type=float, default=0.05)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--window", type=int, default=10, help="word2vec / fastText window")
-    p.add_argument("--min-count", type=int, default=200, help="word2vec / fastText min count")
-    p.add_argument("--no-checkpoint", action="store_true")
-    p.add_argument("--stop-after", type=int, default=None,
-                   help="stop after this many iterations in total (the checkpoint is kept)")
+    p.add_argument("--out-vectors", required=True, help="matrix .npy, one row per word")
+    p.add_argument("--out-vocab", required=True, help="its vocabulary (Parquet: word, count)")
+    p.add_argument("--out-kv", required=True, help="gensim KeyedVectors (companion .npy beside)")
+    p.add_argument("--out-summary", required=True, help="training summary JSON")
+    p.add_argument("--method", choices=["glove", "word2vec", "fasttext"], required=True)
+    p.add_argument("--dim", type=int, required=True)
+    p.add_argument("--iterations", type=int, required=True)
+    p.add_argument("--x-max", type=float, required=True)
+    p.add_argument("--alpha", type=float, required=True)
+    p.add_argument("--eta", type=float, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--threads", type=int, required=True)
+    p.add_argument("--window", type=int, help="word2vec / fastText window")
+    p.add_argument("--min-count", type=int, help="word2vec / fastText min count")
+    p.add_argument(
+        "--checkpoint-dir", help="resume state of an interrupted GloVe run (none: no checkpoints)"
+    )
+    p.add_argument(
+        "--stop-after",
+        type=int,
+        default=None,
+        help="stop after this many iterations in total (the checkpoint is kept)",
+    )
     p.set_defaults(handler=_glove)
 
     p = build.add_parser("vectors-summary", help="Markdown table of vectors-eval results")

@@ -19,8 +19,9 @@ def _clean(value):
     return None if math.isnan(value) else value
 
 
-def evaluate_keyed_vectors(kv, probes: Sequence[str] = (), topn: int = 10,
-                           restrict_vocab: int = 300000) -> dict:
+def evaluate_keyed_vectors(
+    kv, probes: Sequence[str] = (), topn: int = 10, restrict_vocab: int = 300000
+) -> dict:
     import warnings
 
     from gensim.test.utils import datapath
@@ -31,26 +32,35 @@ def evaluate_keyed_vectors(kv, probes: Sequence[str] = (), topn: int = 10,
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 pearson, spearman, oov = kv.evaluate_word_pairs(
-                    datapath(fname), restrict_vocab=restrict_vocab, case_insensitive=True)
+                    datapath(fname), restrict_vocab=restrict_vocab, case_insensitive=True
+                )
         except ValueError:  # every pair out of vocabulary (tiny corpora)
             result[name] = {"spearman": None, "pearson": None, "oov_percent": 100.0}
         else:
-            result[name] = {"spearman": _clean(spearman[0]), "pearson": _clean(pearson[0]),
-                            "oov_percent": float(oov)}
+            result[name] = {
+                "spearman": _clean(spearman[0]),
+                "pearson": _clean(pearson[0]),
+                "oov_percent": float(oov),
+            }
     try:
         score, sections = kv.evaluate_word_analogies(
-            datapath("questions-words.txt"), restrict_vocab=restrict_vocab,
-            case_insensitive=True)
+            datapath("questions-words.txt"), restrict_vocab=restrict_vocab, case_insensitive=True
+        )
     except (ValueError, ZeroDivisionError):
         score, sections = 0.0, []
     total = next((s for s in sections if s["section"] == "Total accuracy"), None)
     correct = len(total["correct"]) if total else 0
     answered = correct + (len(total["incorrect"]) if total else 0)
-    result["analogy"] = {"accuracy": float(score), "correct": correct, "answered": answered,
-                         "questions": _count_questions(datapath("questions-words.txt"))}
+    result["analogy"] = {
+        "accuracy": float(score),
+        "correct": correct,
+        "answered": answered,
+        "questions": _count_questions(datapath("questions-words.txt")),
+    }
     result["neighbours"] = {
         w: [[n, round(float(s), 4)] for n, s in kv.most_similar(w, topn=topn)]
-        for w in probes if w in kv.key_to_index
+        for w in probes
+        if w in kv.key_to_index
     }
     return result
 
@@ -69,13 +79,15 @@ def summary_markdown(results: dict[str, dict]) -> str:
         "| collection | words | dim | WordSim-353 | SimLex-999 | analogy | nearest neighbours |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
+
     def score(x):  # Spearman is undefined when every pair has an unknown word
         return "n/a" if x is None else f"{x:.3f}"
 
     for name, r in results.items():
         ws, sl, an = r["wordsim353"], r["simlex999"], r["analogy"]
         probes = "; ".join(
-            f"{w}: {', '.join(n for n, _ in near[:4])}" for w, near in r.get("neighbours", {}).items()
+            f"{w}: {', '.join(n for n, _ in near[:4])}"
+            for w, near in r.get("neighbours", {}).items()
         )
         lines.append(
             f"| {name} | {r['vocab_size']} | {r['dim']} "

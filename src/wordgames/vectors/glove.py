@@ -44,18 +44,6 @@ class GloveParams:
     seed: int = 0
     threads: int = 1
 
-    @classmethod
-    def from_config(cls, section: dict, threads: int) -> GloveParams:
-        return cls(
-            dim=int(section.get("dim", 600)),
-            iterations=int(section.get("iterations", 50)),
-            x_max=float(section.get("x_max", 10.0)),
-            alpha=float(section.get("alpha", 0.75)),
-            eta=float(section.get("eta", 0.05)),
-            seed=int(section.get("seed", 0)),
-            threads=int(section.get("threads") or threads),
-        )
-
 
 @dataclass
 class GloveState:
@@ -78,16 +66,23 @@ class GloveState:
         rng = np.random.default_rng(seed)
 
         def uniform(*shape):
-            return ((rng.random(shape, dtype=np.float32) - np.float32(0.5)) / np.float32(dim))
+            return (rng.random(shape, dtype=np.float32) - np.float32(0.5)) / np.float32(dim)
 
         W = uniform(vocab_size, dim)
         C = uniform(vocab_size, dim)
         bw = uniform(vocab_size)
         bc = uniform(vocab_size)
         ones = np.ones
-        return cls(W, C, bw, bc, ones((vocab_size, dim), np.float32),
-                   ones((vocab_size, dim), np.float32), ones(vocab_size, np.float32),
-                   ones(vocab_size, np.float32))
+        return cls(
+            W,
+            C,
+            bw,
+            bc,
+            ones((vocab_size, dim), np.float32),
+            ones((vocab_size, dim), np.float32),
+            ones(vocab_size, np.float32),
+            ones(vocab_size, np.float32),
+        )
 
     def arrays(self) -> dict[str, np.ndarray]:
         return {name: getattr(self, name) for name in self.FIELDS}
@@ -152,8 +147,22 @@ def run_epoch(state: GloveState, rows, cols, logx, fx, eta: float, threads: int 
     """One pass over the (shuffled) entries; returns the mean loss per entry."""
     threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
     numba.set_num_threads(threads)
-    total = _epoch(state.W, state.C, state.bw, state.bc, state.gW, state.gC, state.gbw,
-                   state.gbc, rows, cols, logx, fx, np.float32(eta), threads)
+    total = _epoch(
+        state.W,
+        state.C,
+        state.bw,
+        state.bc,
+        state.gW,
+        state.gC,
+        state.gbw,
+        state.gbc,
+        rows,
+        cols,
+        logx,
+        fx,
+        np.float32(eta),
+        threads,
+    )
     return float(total) / max(1, len(rows))
 
 
@@ -217,9 +226,18 @@ def load_checkpoint(folder: Path, fingerprint: dict) -> tuple[GloveState, dict] 
     return state, meta
 
 
-def train(rows, cols, x, vocab_size: int, params: GloveParams, *,
-          checkpoint_dir: str | os.PathLike | None = None, stop_after: int | None = None,
-          keep_checkpoint: bool = False, show_progress: bool = True) -> tuple[GloveState, list]:
+def train(
+    rows,
+    cols,
+    x,
+    vocab_size: int,
+    params: GloveParams,
+    *,
+    checkpoint_dir: str | os.PathLike | None = None,
+    stop_after: int | None = None,
+    keep_checkpoint: bool = False,
+    show_progress: bool = True,
+) -> tuple[GloveState, list]:
     """Train GloVe on the non-zero entries (rows, cols, x); returns the state and loss per iteration.
 
     With ``checkpoint_dir`` the state is saved after every iteration and a matching checkpoint there
@@ -243,8 +261,13 @@ def train(rows, cols, x, vocab_size: int, params: GloveParams, *,
     if state is None:
         state = GloveState.init(vocab_size, params.dim, params.seed)
     end = params.iterations if stop_after is None else min(params.iterations, stop_after)
-    bar = progress(desc="glove", total=params.iterations, unit="iter", initial=len(losses),
-                   disable=not show_progress)
+    bar = progress(
+        desc="glove",
+        total=params.iterations,
+        unit="iter",
+        initial=len(losses),
+        disable=not show_progress,
+    )
     try:
         for it in range(len(losses), end):
             t0 = time.perf_counter()
@@ -252,8 +275,13 @@ def train(rows, cols, x, vocab_size: int, params: GloveParams, *,
             if not math.isfinite(loss):
                 raise FloatingPointError(f"GloVe loss is {loss} at iteration {it + 1}: lower eta")
             losses.append(loss)
-            log.info("iteration %d/%d: loss %.6f (%.2f s)", it + 1, params.iterations, loss,
-                     time.perf_counter() - t0)
+            log.info(
+                "iteration %d/%d: loss %.6f (%.2f s)",
+                it + 1,
+                params.iterations,
+                loss,
+                time.perf_counter() - t0,
+            )
             if folder is not None:
                 save_checkpoint(folder, state, {"fingerprint": fingerprint, "losses": losses})
             bar.update(1)

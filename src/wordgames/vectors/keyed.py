@@ -19,7 +19,9 @@ import numpy as np
 from wordgames.artifacts import require, save_npy, write_parquet
 
 
-def to_keyed_vectors(words: Sequence[str], vectors: np.ndarray, counts: Sequence[int] | None = None):
+def to_keyed_vectors(
+    words: Sequence[str], vectors: np.ndarray, counts: Sequence[int] | None = None
+):
     from gensim.models import KeyedVectors
 
     kv = KeyedVectors(vector_size=vectors.shape[1], dtype=np.float32)
@@ -51,9 +53,14 @@ def save_keyed_vectors(kv, target: str | os.PathLike) -> Path:
     return target
 
 
-def save_vectors(folder_npy: str | os.PathLike, vocab_out: str | os.PathLike,
-                 kv_out: str | os.PathLike, words: Sequence[str], vectors: np.ndarray,
-                 counts: Sequence[int] | None = None) -> None:
+def save_vectors(
+    folder_npy: str | os.PathLike,
+    vocab_out: str | os.PathLike,
+    kv_out: str | os.PathLike,
+    words: Sequence[str],
+    vectors: np.ndarray,
+    counts: Sequence[int] | None = None,
+) -> None:
     import pyarrow as pa
 
     vectors = np.ascontiguousarray(vectors, dtype=np.float32)

@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,60 +20,109 @@ log = logging.getLogger(__name__)
 
 def load_cooccur(path, column: str = "weight"):
     table = read_parquet(path, columns=["i", "j", column])
-    return (table.column("i").to_numpy(), table.column("j").to_numpy(),
-            table.column(column).to_numpy().astype(np.float64))
+    return (
+        table.column("i").to_numpy(),
+        table.column("j").to_numpy(),
+        table.column(column).to_numpy().astype(np.float64),
+    )
 
 
-def train_glove_files(cooccur: str | os.PathLike, vocab: str | os.PathLike, out_dir: str | os.PathLike,
-                      params: GloveParams, *, checkpoint: bool = True,
-                      stop_after: int | None = None) -> dict:
-    """GloVe on a co-occurrence table; writes vectors.npy, vocab.parquet, vectors.kv, train.json."""
-    out_dir = Path(out_dir)
+@dataclass(frozen=True)
+class VectorOutputs:
+    """Where the glove stage writes: the matrix (.npy), its vocabulary, the gensim KeyedVectors and
+    the training summary (JSON)."""
+
+    vectors: Path
+    vocab: Path
+    kv: Path
+    summary: Path
+
+    def save(self, words, vectors, counts, summary: dict) -> None:
+        save_vectors(self.vectors, self.vocab, self.kv, words, vectors, counts)
+        with atomic_open(self.summary) as fh:
+            json.dump(summary, fh, indent=1)
+
+
+def train_glove_files(
+    cooccur: str | os.PathLike,
+    vocab: str | os.PathLike,
+    out: VectorOutputs,
+    params: GloveParams,
+    *,
+    checkpoint_dir: str | os.PathLike | None = None,
+    stop_after: int | None = None,
+) -> dict:
+    """GloVe on a co-occurrence table; ``checkpoint_dir`` holds the state of an interrupted run."""
     vt = read_parquet(vocab, columns=["word", "count"])
     words = vt.column("word").to_pylist()
     counts = vt.column("count").to_pylist()
     rows, cols, x = load_cooccur(cooccur)
     log.info("GloVe: %d words, %d non-zero pairs, %s", len(words), len(x), params)
     t0 = time.perf_counter()
-    state, losses = train(rows, cols, x, len(words), params,
-                          checkpoint_dir=out_dir / "checkpoint" if checkpoint else None,
-                          stop_after=stop_after)
+    state, losses = train(
+        rows,
+        cols,
+        x,
+        len(words),
+        params,
+        checkpoint_dir=Path(checkpoint_dir) if checkpoint_dir else None,
+        stop_after=stop_after,
+    )
     seconds = time.perf_counter() - t0
-    summary = {"method": "glove", "words": len(words), "nnz": int(len(x)),
-               "params": params.__dict__, "losses": losses, "iterations_done": len(losses),
-               "seconds": round(seconds, 2)}
+    summary = {
+        "method": "glove",
+        "words": len(words),
+        "nnz": int(len(x)),
+        "params": params.__dict__,
+        "losses": losses,
+        "iterations_done": len(losses),
+        "seconds": round(seconds, 2),
+    }
     if len(losses) < params.iterations:
         log.warning("stopped after %d of %d iterations", len(losses), params.iterations)
-    save_vectors(out_dir / "vectors.npy", out_dir / "vocab.parquet", out_dir / "vectors.kv",
-                 words, state.vectors(), counts)
-    with atomic_open(out_dir / "train.json") as fh:
-        json.dump(summary, fh, indent=1)
+    out.save(words, state.vectors(), counts, summary)
     return summary
 
 
-def train_gensim_files(tokens: str | os.PathLike, vocab: str | os.PathLike,
-                       out_dir: str | os.PathLike, method: str, params: GloveParams, *,
-                       window: int, min_count: int) -> dict:
+def train_gensim_files(
+    tokens: str | os.PathLike,
+    vocab: str | os.PathLike,
+    out: VectorOutputs,
+    method: str,
+    params: GloveParams,
+    *,
+    window: int,
+    min_count: int,
+) -> dict:
     """word2vec (skip-gram, negative sampling) or fastText on the same tokens, same min count."""
     from gensim.models import FastText, Word2Vec
 
-    out_dir = Path(out_dir)
     require(tokens)
     cls = {"word2vec": Word2Vec, "fasttext": FastText}[method]
     t0 = time.perf_counter()
-    model = cls(corpus_file=str(tokens), vector_size=params.dim, window=window,
-                min_count=min_count, sg=1, epochs=params.iterations, workers=params.threads,
-                seed=params.seed)
+    model = cls(
+        corpus_file=str(tokens),
+        vector_size=params.dim,
+        window=window,
+        min_count=min_count,
+        sg=1,
+        epochs=params.iterations,
+        workers=params.threads,
+        seed=params.seed,
+    )
     seconds = time.perf_counter() - t0
     kv = model.wv
     vt = read_parquet(vocab, columns=["word", "count"])
     order = [w for w in vt.column("word").to_pylist() if w in kv.key_to_index]
     counts = dict(zip(vt.column("word").to_pylist(), vt.column("count").to_pylist(), strict=True))
     vectors = np.stack([kv[w] for w in order]) if order else np.zeros((0, params.dim), np.float32)
-    save_vectors(out_dir / "vectors.npy", out_dir / "vocab.parquet", out_dir / "vectors.kv",
-                 order, vectors, [counts[w] for w in order])
-    summary = {"method": method, "words": len(order), "params": params.__dict__,
-               "window": window, "min_count": min_count, "seconds": round(seconds, 2)}
-    with atomic_open(out_dir / "train.json") as fh:
-        json.dump(summary, fh, indent=1)
+    summary = {
+        "method": method,
+        "words": len(order),
+        "params": params.__dict__,
+        "window": window,
+        "min_count": min_count,
+        "seconds": round(seconds, 2),
+    }
+    out.save(order, vectors, [counts[w] for w in order], summary)
     return summary

@@ -16,8 +16,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 
-from wordgames import paths
-from wordgames.artifacts import require
+from wordgames import paths, plan
 from wordgames.web import errors
 from wordgames.web.limits import BodyLimit
 
@@ -35,48 +34,43 @@ class Services:
     absent: dict[str, str] = field(default_factory=dict)  # game -> why it is not served
 
 
-def _hangman_promised(cfg) -> bool:
-    coll = cfg.section("hangman").get("collection", "en")
-    return coll in cfg.section("collections") and coll in cfg.section("lm").get("collections", [])
-
-
-def _guillotine_promised(cfg) -> bool:
-    return cfg.section("guillotine").get("collection", "it") in cfg.section("collections")
-
-
 def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotine")) -> Services:
     """Load every game the config builds (those in ``games``); see the module docstring."""
+    from wordgames.config import DEFAULT_CONFIGFILE
     from wordgames.web.guillotine import GuillotineService
     from wordgames.web.hangman import HangmanService
     from wordgames.web.wordle import WordleService
 
     out = Services(cfg)
-    hint = "run the pipeline for this config first (snakemake --configfile ...)"
-
-    def timed(name, build):
+    config_name = str(cfg.source or DEFAULT_CONFIGFILE)
+    hint = f"build it with the pipeline (snakemake --configfile {config_name}) first"
+    serve = cfg.settings.serve
+    loaders = {
+        "wordle": (
+            plan.wordle_enabled(cfg),
+            "this config has no Wordle answer and guess lists",
+            lambda: WordleService.load(cfg, hint, serve.wordle_games),
+        ),
+        "hangman": (
+            plan.hangman_enabled(cfg),
+            "this config builds no LM for hangman.collection",
+            lambda: HangmanService.load(cfg, config_name),
+        ),
+        "guillotine": (
+            plan.guillotine_enabled(cfg),
+            "this config builds no collection for guillotine.collection",
+            lambda: GuillotineService(cfg, config_name),
+        ),
+    }
+    for name in games:
+        promised, why, load = loaders[name]
+        if not promised:
+            out.absent[name] = why
+            continue
         t0 = time.perf_counter()
-        setattr(out, name, build())
+        setattr(out, name, load())
         out.load_seconds[name] = round(time.perf_counter() - t0, 3)
         log.info("%s loaded in %.1f s", name, out.load_seconds[name])
-
-    if "wordle" in games:
-        timed("wordle", lambda: WordleService.load(cfg, cfg.section("serve").get("wordle_games",
-                                                                                 10_000)))
-    if "hangman" in games:
-        if _hangman_promised(cfg):
-            coll = cfg.section("hangman").get("collection", "en")
-            require(paths.lm_binary(cfg, coll), hint)
-            require(paths.lm_unigrams(cfg, coll), hint)
-            timed("hangman", lambda: HangmanService.load(cfg))
-        else:
-            out.absent["hangman"] = "this config builds no LM for hangman.collection"
-    if "guillotine" in games:
-        if _guillotine_promised(cfg):
-            coll = cfg.section("guillotine").get("collection", "it")
-            require(paths.guillotine_links(cfg, coll), hint)
-            timed("guillotine", lambda: GuillotineService(cfg))
-        else:
-            out.absent["guillotine"] = "this config builds no collection for guillotine.collection"
     return out
 
 
@@ -101,7 +95,7 @@ def create_app(services: Services):
     from wordgames.web import evalita, guillotine, hangman, wordle
 
     cfg = services.cfg
-    settings = cfg.section("serve")
+    settings = cfg.settings.serve
     app = FastAPI(
         title="wordgames",
         version="1",
@@ -112,26 +106,34 @@ def create_app(services: Services):
         redoc_url=None,
     )
     errors.install(app)
-    for name, module, service in (("wordle", wordle, services.wordle),
-                                  ("hangman", hangman, services.hangman),
-                                  ("guillotine", guillotine, services.guillotine)):
+    for name, module, service in (
+        ("wordle", wordle, services.wordle),
+        ("hangman", hangman, services.hangman),
+        ("guillotine", guillotine, services.guillotine),
+    ):
         if service is not None:
             app.include_router(module.router(service))
         else:
             why = services.absent.get(name, f"{name} is not loaded")
             app.include_router(_unavailable_router(f"/api/{name}", f"{name}: {why}"))
-    app.include_router(evalita.router(evalita.EvalitaService(services.guillotine,
-                                                             settings.get("evalita", {}))))
+    app.include_router(
+        evalita.router(evalita.EvalitaService(services.guillotine, settings.evalita))
+    )
 
     @app.get("/api/status", tags=["server"])
     def status() -> dict:
         """Which games are served, how long each took to load, and the config."""
-        return {"config": str(cfg.source) if cfg.source else None,
-                "results_dir": str(cfg.results_dir),
-                "games": {name: getattr(services, name) is not None
-                          for name in ("wordle", "hangman", "guillotine")},
-                "absent": services.absent, "load_seconds": services.load_seconds,
-                "report": _report_file(cfg) is not None}
+        return {
+            "config": str(cfg.source) if cfg.source else None,
+            "results_dir": str(cfg.results_dir),
+            "games": {
+                name: getattr(services, name) is not None
+                for name in ("wordle", "hangman", "guillotine")
+            },
+            "absent": services.absent,
+            "load_seconds": services.load_seconds,
+            "report": _report_file(cfg) is not None,
+        }
 
     @app.get("/", include_in_schema=False)
     def index():
@@ -160,7 +162,7 @@ def create_app(services: Services):
     def favicon():
         return JSONResponse({}, status_code=204)
 
-    return BodyLimit(app, int(settings.get("max_body", 65536)))
+    return BodyLimit(app, settings.max_body)
 
 
 def _page(name: str):
@@ -179,14 +181,18 @@ def _report_file(cfg) -> Path | None:
 
 
 def _no_report(cfg) -> str:
-    return ("<!doctype html><meta charset=utf-8><title>No report</title><p>No report for this "
-            f"config yet: run <code>make report</code> (it writes {paths.html_report(cfg)}).")
+    return (
+        "<!doctype html><meta charset=utf-8><title>No report</title><p>No report for this "
+        f"config yet: run <code>make report</code> (it writes {paths.html_report(cfg)})."
+    )
 
 
 def _markdown_page(path: Path) -> str:
     import markdown
 
     body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"])
-    return ("<!doctype html><meta charset=utf-8><title>wordgames report</title>"
-            '<link rel="stylesheet" href="/static/style.css"><main class="report">'
-            f"{body}</main>")
+    return (
+        "<!doctype html><meta charset=utf-8><title>wordgames report</title>"
+        '<link rel="stylesheet" href="/static/style.css"><main class="report">'
+        f"{body}</main>"
+    )

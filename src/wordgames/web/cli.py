@@ -14,27 +14,35 @@ def _serve(args) -> int:
     from wordgames.web.app import create_app, load_services
 
     cfg = load_cli_config(args.configfile)
-    settings = cfg.section("serve")
-    host = args.host or settings.get("host", "127.0.0.1")
-    port = args.port if args.port is not None else settings.get("port", 8000)
+    settings = cfg.settings.serve
+    host = args.host or settings.host
+    port = args.port if args.port is not None else settings.port
     services = load_services(cfg)
     for name, why in services.absent.items():
         print(f"wordgames serve: {name} not served: {why}", file=sys.stderr)
     logging.getLogger("wordgames").info("games loaded: %s", services.load_seconds)
-    uvicorn.run(create_app(services), host=host, port=port, log_level=args.log_level,
-                access_log=args.access_log)
+    uvicorn.run(
+        create_app(services),
+        host=host,
+        port=port,
+        log_level=args.log_level,
+        access_log=args.access_log,
+    )
     return 0
 
 
 def register(commands) -> None:
     p = commands.games.add_parser(
-        "serve", parents=[commands.config_parent],
+        "serve",
+        parents=[commands.config_parent],
         help="web app and JSON API for the three games, the report and the Evalita service",
         description="Load the config's artifacts once and serve the games over HTTP "
-        "(pages at /, API documented at /openapi.json).")
+        "(pages at /, API documented at /openapi.json).",
+    )
     p.add_argument("--host", help="address to listen on (default: serve.host, 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (default: serve.port, 8000; 0 = any free port)")
-    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info",
-                                                           "debug"))
+    p.add_argument(
+        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug")
+    )
     p.add_argument("--access-log", action="store_true", help="log every request")
     p.set_defaults(handler=_serve)

@@ -75,7 +75,9 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException):
-        return error(exc.status_code, exc.detail if isinstance(exc.detail, str) else str(exc.detail))
+        return error(
+            exc.status_code, exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        )
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception):

@@ -38,24 +38,38 @@ class EvalitaGame(BaseModel):
     w5: str = Field(..., max_length=100)
     callback: str = Field(..., max_length=2000, description="URL the answer is POSTed to")
 
-    model_config = {"json_schema_extra": {"examples": [{
-        "game_id": "42", "w1": "certificato", "w2": "figlio", "w3": "tragedia", "w4": "stella",
-        "w5": "venere", "callback": "http://127.0.0.1:9000/answer"}]}}
+    model_config = {
+        "json_schema_extra": {
+            "examples": [
+                {
+                    "game_id": "42",
+                    "w1": "certificato",
+                    "w2": "figlio",
+                    "w3": "tragedia",
+                    "w4": "stella",
+                    "w5": "venere",
+                    "callback": "http://127.0.0.1:9000/answer",
+                }
+            ]
+        }
+    }
 
 
 class EvalitaService:
-    def __init__(self, guillotine, settings: dict):
+    def __init__(self, guillotine, settings):
+        """``settings``: the serve.evalita section (``wordgames.settings.Evalita``)."""
         self.guillotine = guillotine
-        self.uuid = settings.get("uuid")
-        self.solver = settings.get("solver", "links")
-        self.hosts = {h.lower() for h in settings.get("callback_hosts", [])}
-        self.timeout = float(settings.get("timeout", 60))
+        self.uuid = settings.uuid
+        self.solver = settings.solver
+        self.hosts = {h.lower() for h in settings.callback_hosts}
+        self.timeout = float(settings.timeout)
         self.answered: collections.deque = collections.deque(maxlen=LOG_SIZE)
 
     def check(self, game: EvalitaGame) -> None:
         if self.guillotine is None:
-            raise Unavailable("the Evalita service needs the guillotine, which this config "
-                              "does not build")
+            raise Unavailable(
+                "the Evalita service needs the guillotine, which this config does not build"
+            )
         if not self.uuid:
             raise Unavailable("the Evalita service is off: set serve.evalita.uuid in the config")
         url = urllib.parse.urlsplit(game.callback)
@@ -64,8 +78,9 @@ class EvalitaService:
         if url.hostname.lower() not in self.hosts:
             from fastapi import HTTPException
 
-            raise HTTPException(403, f"callback host {url.hostname!r} is not one of "
-                                     "serve.evalita.callback_hosts")
+            raise HTTPException(
+                403, f"callback host {url.hostname!r} is not one of serve.evalita.callback_hosts"
+            )
 
     def answer(self, game: EvalitaGame, received: float) -> dict:
         """Solve the game and POST the answer to its callback; returns what was recorded."""
@@ -77,10 +92,15 @@ class EvalitaService:
                 record["solution"] = result["answers"][0]["word"]
         except WordgamesError as exc:  # an unknown clue still gets an (empty) answer in time
             record["error"] = str(exc)
-        form = urllib.parse.urlencode({"game_id": game.game_id, "uuid": self.uuid,
-                                       "solution": record["solution"]}).encode()
-        request = urllib.request.Request(game.callback, data=form, method="POST", headers={
-            "Content-Type": "application/x-www-form-urlencoded"})
+        form = urllib.parse.urlencode(
+            {"game_id": game.game_id, "uuid": self.uuid, "solution": record["solution"]}
+        ).encode()
+        request = urllib.request.Request(
+            game.callback,
+            data=form,
+            method="POST",
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
         left = max(1.0, self.timeout - (time.monotonic() - received))
         try:
             with urllib.request.urlopen(request, timeout=left) as response:
@@ -109,7 +129,7 @@ def router(service: EvalitaService) -> APIRouter:
     @r.get("/evalita/log")
     def answered(limit: int = 50) -> dict:
         """The last games answered (at most 1000 are kept), newest last."""
-        items = list(service.answered)[-max(1, min(limit, LOG_SIZE)):]
+        items = list(service.answered)[-max(1, min(limit, LOG_SIZE)) :]
         return {"uuid_set": bool(service.uuid), "games": items}
 
     return r

@@ -9,6 +9,7 @@ evidence exactly as on the command line.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -21,8 +22,9 @@ from wordgames.guillotine.solvers import DEFAULT_SOLVER, SOLVERS
 
 
 class GuillotineService:
-    def __init__(self, cfg, preload: tuple[str, ...] = (DEFAULT_SOLVER,)):
+    def __init__(self, cfg, config_name: str, preload: tuple[str, ...] = (DEFAULT_SOLVER,)):
         self.cfg = cfg
+        self.config_name = config_name
         self._loaded: dict[str, tuple] = {}
         self._lock = threading.Lock()
         for name in preload:
@@ -32,8 +34,11 @@ class GuillotineService:
         """Load ``name`` and solve one game with it, so that what a first solve imports and reads
         (word frequencies, pages of the memory-mapped tables) is not paid by a request."""
         _, res, _, _ = self.loaded(name)
-        index = res.links.words if res.links is not None else (
-            res.vectors.words if res.vectors is not None else [])
+        index = (
+            res.links.words
+            if res.links is not None
+            else (res.vectors.words if res.vectors is not None else [])
+        )
         words = [w for w in index[:200] if w.isalpha()][:N_CLUES]
         if len(words) == N_CLUES:
             self.solve(words, name, top=10)
@@ -47,14 +52,16 @@ class GuillotineService:
             raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
         with self._lock:
             if name not in self._loaded:
-                self._loaded[name] = _load_solver(self.cfg, name)
+                self._loaded[name] = _load_solver(self.cfg, self.config_name, name)
+                _say_read(self.cfg, name)
             return self._loaded[name]
 
     def clues(self, raw: list[str]) -> list[str]:
         clues = [normalize(c) for c in raw]
         if len(clues) != N_CLUES or not all(clues):
-            raise InputError(f"give exactly {N_CLUES} non-empty clues, got "
-                             f"{sum(1 for c in clues if c)}")
+            raise InputError(
+                f"give exactly {N_CLUES} non-empty clues, got {sum(1 for c in clues if c)}"
+            )
         return clues
 
     def solve(self, raw: list[str], solver: str | None = None, top: int = 10) -> dict:
@@ -75,16 +82,31 @@ class GuillotineService:
             notes = [*notes, past.note()]
         else:
             result = s.solve(clues, top=top)
-        return {"clues": clues, "solver": solver or DEFAULT_SOLVER,
-                "seconds": time.perf_counter() - t0,
-                "answers": [a.to_dict() for a in result.answers],
-                "notes": [*result.notes, *notes]}
+        return {
+            "clues": clues,
+            "solver": solver or DEFAULT_SOLVER,
+            "seconds": time.perf_counter() - t0,
+            "answers": [a.to_dict() for a in result.answers],
+            "notes": [*result.notes, *notes],
+        }
+
+
+def _say_read(cfg, solver: str) -> None:
+    from wordgames.plan import guillotine_files
+
+    files = guillotine_files(cfg).for_solver(solver)
+    read = [str(p) for v in files.values() for p in (v if isinstance(v, list) else [v])]
+    print(f"wordgames: reading {', '.join(read)} ({solver} solver)", file=sys.stderr)
 
 
 class SolveRequest(BaseModel):
-    clues: list[str] = Field(..., min_length=N_CLUES, max_length=N_CLUES,
-                             examples=[["certificato", "figlio", "tragedia", "stella", "venere"]],
-                             description="the five clue words (a clue may be a short phrase)")
+    clues: list[str] = Field(
+        ...,
+        min_length=N_CLUES,
+        max_length=N_CLUES,
+        examples=[["certificato", "figlio", "tragedia", "stella", "venere"]],
+        description="the five clue words (a clue may be a short phrase)",
+    )
     solver: str = Field(DEFAULT_SOLVER, description=f"one of {', '.join(SOLVERS)}")
     top: int = Field(10, ge=1, le=100, description="answers returned")
 
@@ -95,9 +117,14 @@ def router(service: GuillotineService) -> APIRouter:
     @r.get("/info")
     def info() -> dict:
         """The solvers, and the notes on the evidence each loaded solver found."""
-        return {"solvers": list(SOLVERS), "default_solver": DEFAULT_SOLVER,
-                "loaded": {name: {"notes": [*res.notes, *notes], "load_seconds": round(sec, 3)}
-                           for name, (_, res, notes, sec) in service._loaded.items()}}
+        return {
+            "solvers": list(SOLVERS),
+            "default_solver": DEFAULT_SOLVER,
+            "loaded": {
+                name: {"notes": [*res.notes, *notes], "load_seconds": round(sec, 3)}
+                for name, (_, res, notes, sec) in service._loaded.items()
+            },
+        }
 
     @r.post("/solve")
     def solve(req: SolveRequest) -> dict:

@@ -25,14 +25,16 @@ class HangmanService:
         self.collection = collection
 
     @classmethod
-    def load(cls, cfg) -> HangmanService:
+    def load(cls, cfg, config_name: str) -> HangmanService:
+        """Every solver on the LM and unigram table the pipeline built for the config (a one-line
+        error when one is missing)."""
         from wordgames.hangman.cli import load_resources
 
+        hangman = cfg.settings.hangman
+        resources = load_resources(cfg, config_name)
         section = cfg.section("hangman")
-        resources = load_resources(cfg)
         solvers = {name: make_solver(name, resources, **section.get(name, {})) for name in SOLVERS}
-        service = cls(solvers, section.get("default_solver", "posterior"),
-                      int(section.get("lives", 3)), section.get("collection", "en"))
+        service = cls(solvers, hangman.default_solver, hangman.lives, hangman.collection)
         for name in solvers:  # the first decision pages the LM in: not on a request
             service.assist("___ ___'_ ____", "", name, 1)
         return service
@@ -48,13 +50,22 @@ class HangmanService:
         s = self.solver(solver)
         d = s.decide(board)
         scores = d.letter_scores
-        return {"board": board.masked, "wrong": "".join(sorted(board.wrong)), "solver": s.name,
-                "lives": self.lives, "lives_left": self.lives - len(board.wrong),
-                "guess": d.letter, "probability": scores.get(d.letter), "stage": d.stage,
-                "letters": [{"letter": c, "probability": p}
-                            for c, p in sorted(scores.items(), key=lambda kv: -kv[1])[:26]],
-                "predictions": [{"phrase": p, "probability": w} for p, w in d.predictions[:top]]
-                or [{"phrase": d.prediction, "probability": None}]}
+        return {
+            "board": board.masked,
+            "wrong": "".join(sorted(board.wrong)),
+            "solver": s.name,
+            "lives": self.lives,
+            "lives_left": self.lives - len(board.wrong),
+            "guess": d.letter,
+            "probability": scores.get(d.letter),
+            "stage": d.stage,
+            "letters": [
+                {"letter": c, "probability": p}
+                for c, p in sorted(scores.items(), key=lambda kv: -kv[1])[:26]
+            ],
+            "predictions": [{"phrase": p, "probability": w} for p, w in d.predictions[:top]]
+            or [{"phrase": d.prediction, "probability": None}],
+        }
 
     def play(self, phrase: str, solver: str | None) -> dict:
         Game(phrase, lives=self.lives)  # a phrase without letters is refused before playing
@@ -64,19 +75,38 @@ class HangmanService:
         wrong: list[str] = []
         for board, d in decisions:
             hit = d.letter in game.right
-            steps.append({"board": board.masked, "wrong": "".join(wrong), "guess": d.letter,
-                          "hit": hit, "stage": d.stage, "prediction": d.prediction,
-                          "probability": d.letter_scores.get(d.letter)})
+            steps.append(
+                {
+                    "board": board.masked,
+                    "wrong": "".join(wrong),
+                    "guess": d.letter,
+                    "hit": hit,
+                    "stage": d.stage,
+                    "prediction": d.prediction,
+                    "probability": d.letter_scores.get(d.letter),
+                }
+            )
             if not hit:
                 wrong.append(d.letter)
-        return {"phrase": game.phrase, "solver": s.name, "won": game.won, "wrong": game.errors,
-                "lives": self.lives, "guesses": len(game.history), "final": game.masked,
-                "steps": steps}
+        return {
+            "phrase": game.phrase,
+            "solver": s.name,
+            "won": game.won,
+            "wrong": game.errors,
+            "lives": self.lives,
+            "guesses": len(game.history),
+            "final": game.masked,
+            "steps": steps,
+        }
 
 
 class AssistRequest(BaseModel):
-    board: str = Field(..., max_length=300, examples=["__'_ _ _____ ___"],
-                       description="the phrase with '_' for each hidden letter")
+    board: str = Field(
+        ...,
+        max_length=300,
+        examples=["__'_ _ _____ ___"],
+        description="the phrase with '_' for each hidden letter",
+    )
     wrong: str = Field("", max_length=60, examples=["xz"], description="letters guessed wrong")
     solver: str | None = Field(None, description="baseline, seed or posterior (config default)")
     top: int = Field(10, ge=1, le=50, description="phrase hypotheses listed")
@@ -93,8 +123,12 @@ def router(service: HangmanService) -> APIRouter:
     @r.get("/info")
     def info() -> dict:
         """The solvers, the default one, the lives and the LM's collection."""
-        return {"solvers": list(service.solvers), "default_solver": service.default,
-                "lives": service.lives, "collection": service.collection}
+        return {
+            "solvers": list(service.solvers),
+            "default_solver": service.default,
+            "lives": service.lives,
+            "collection": service.collection,
+        }
 
     @r.post("/assist")
     def assist(req: AssistRequest) -> dict:

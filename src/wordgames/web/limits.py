@@ -16,9 +16,16 @@ class BodyLimit:
 
     async def _refuse(self, send, size: str) -> None:
         body = json.dumps({"error": f"request body too large: {size} (limit {self.limit} bytes)"})
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body.encode()})
 
     async def __call__(self, scope, receive, send):

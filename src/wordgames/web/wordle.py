@@ -19,6 +19,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from wordgames.errors import GameStateError, InputError
+from wordgames.wordle.cli import strategy_options
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
 from wordgames.wordle.game import filter_candidates, hard_mode_allowed
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
@@ -43,15 +44,14 @@ class WordleService:
     """The lists and matrix of one config, its strategies (built once each), and the games being
     played against a hidden answer (at most ``max_games``, the oldest forgotten first)."""
 
-    def __init__(self, cfg, data: WordleData, max_games: int = 10_000):
-        from wordgames.wordle.cli import _options
-
-        section = cfg.section("wordle")
+    def __init__(self, cfg, data: WordleData, hint: str, max_games: int = 10_000):
+        wordle = cfg.settings.wordle
+        self.cfg = cfg
         self.data = data
-        self.max_guesses = int(section.get("max_guesses", 6))
-        self.hard_rule = section.get("hard_rule", "nyt")
-        self.seed = int(section.get("seed", 0))
-        self.options = _options(cfg)
+        self.hint = hint  # what a missing artifact's error says to do
+        self.max_guesses = wordle.max_guesses
+        self.hard_rule = wordle.hard_rule
+        self.seed = wordle.seed
         self.max_games = max_games
         self.games: OrderedDict[str, HiddenGame] = OrderedDict()
         self._strategies: dict[tuple[str, bool], object] = {}
@@ -59,13 +59,15 @@ class WordleService:
         self._lock = threading.Lock()
 
     @classmethod
-    def load(cls, cfg, max_games: int = 10_000) -> WordleService:
-        from wordgames.wordle.data import data_for_config
+    def load(cls, cfg, hint: str, max_games: int = 10_000) -> WordleService:
+        """The config's matrix and word index as the pipeline built them; the optimal trees of
+        both modes are read now (a one-line error when one is missing), not on a request."""
+        from wordgames.wordle.cli import load_pipeline_data
 
-        service = cls(cfg, data_for_config(cfg), max_games)
-        for hard in (False, True):  # the optimal trees are read (or proved) now, not on a request
-            service.suggest(GameState(service.all_candidates(), hard=hard,
-                                      hard_rule=service.hard_rule), DEFAULT_STRATEGY)
+        service = cls(cfg, load_pipeline_data(cfg, hint), hint, max_games)
+        for hard in (False, True):
+            state = GameState(service.all_candidates(), hard=hard, hard_rule=service.hard_rule)
+            service.suggest(state, DEFAULT_STRATEGY)
         return service
 
     # strategies --------------------------------------------------------------------------------
@@ -74,13 +76,22 @@ class WordleService:
 
     def _strategy(self, name: str, hard: bool):
         if name not in STRATEGY_NAMES:
-            raise InputError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGY_NAMES)}")
+            raise InputError(
+                f"unknown strategy {name!r}: choose one of {', '.join(STRATEGY_NAMES)}"
+            )
         key = (name, hard)
         with self._lock:
             if key not in self._strategies:
+                options = strategy_options(self.cfg, name, hard, self.hint)
                 self._strategies[key] = make_strategy(
-                    name, self.data, hard=hard, seed=self.seed, max_guesses=self.max_guesses,
-                    hard_rule=self.hard_rule, **self.options)
+                    name,
+                    self.data,
+                    hard=hard,
+                    seed=self.seed,
+                    max_guesses=self.max_guesses,
+                    hard_rule=self.hard_rule,
+                    **options,
+                )
                 self._locks[key] = threading.Lock()
             return self._strategies[key], self._locks[key]
 
@@ -95,8 +106,10 @@ class WordleService:
         w = word.strip().lower()
         row = self.data.index.get(w)
         if row is None:
-            raise InputError(f"{word.strip()!r} is not in the allowed guesses "
-                             f"({len(self.data.guesses)} words of {self.data.word_length} letters)")
+            raise InputError(
+                f"{word.strip()!r} is not in the allowed guesses "
+                f"({len(self.data.guesses)} words of {self.data.word_length} letters)"
+            )
         return row
 
     def replay(self, moves: list[tuple[str, str]], hard: bool) -> tuple[GameState, bool]:
@@ -120,16 +133,22 @@ class WordleService:
                 raise GameStateError(
                     f"no word fits: no answer gives {format_letters(pattern, data.word_length)} "
                     f"for {data.guesses[row]} after "
-                    f"{[data.guesses[r] for r, _ in state.history] or 'no other guess'}")
+                    f"{[data.guesses[r] for r, _ in state.history] or 'no other guess'}"
+                )
             state.history.append((row, pattern))
             state.candidates = left
         return state, False
 
     def check_hard(self, state: GameState, row: int) -> None:
-        if state.hard and state.history and not hard_mode_allowed(
-                self.data, state.history, state.hard_rule)[row]:
-            raise GameStateError(f"{self.data.guesses[row]!r} is not allowed in hard mode "
-                                 f"({state.hard_rule}): it must use every hint revealed so far")
+        if (
+            state.hard
+            and state.history
+            and not hard_mode_allowed(self.data, state.history, state.hard_rule)[row]
+        ):
+            raise GameStateError(
+                f"{self.data.guesses[row]!r} is not allowed in hard mode "
+                f"({state.hard_rule}): it must use every hint revealed so far"
+            )
 
     # analysis ----------------------------------------------------------------------------------
     def cells(self, row: int, cands: np.ndarray) -> list[dict]:
@@ -142,9 +161,14 @@ class WordleService:
         for k in order:
             p = int(values[k])
             members = cands[patterns == p][:CELL_WORDS]
-            out.append({"pattern": format_letters(p, data.word_length),
-                        "squares": format_squares(p, data.word_length), "count": int(counts[k]),
-                        "words": [data.answers[int(a)] for a in members]})
+            out.append(
+                {
+                    "pattern": format_letters(p, data.word_length),
+                    "squares": format_squares(p, data.word_length),
+                    "count": int(counts[k]),
+                    "words": [data.answers[int(a)] for a in members],
+                }
+            )
         return out
 
     def analyse(self, moves: list[tuple[str, str]], hard: bool, strategy: str, top: int) -> dict:
@@ -152,9 +176,15 @@ class WordleService:
         state, solved = self.replay(moves, hard)
         cands = state.candidates
         n = int(len(cands))
-        out = {"mode": "hard" if hard else "normal", "hard_rule": state.hard_rule if hard else None,
-               "strategy": strategy, "turn": state.turn, "solved": solved, "words_left": n,
-               "candidates": [data.answers[int(a)] for a in cands[:CANDIDATES_SHOWN]]}
+        out = {
+            "mode": "hard" if hard else "normal",
+            "hard_rule": state.hard_rule if hard else None,
+            "strategy": strategy,
+            "turn": state.turn,
+            "solved": solved,
+            "words_left": n,
+            "candidates": [data.answers[int(a)] for a in cands[:CANDIDATES_SHOWN]],
+        }
         if solved:
             out["answer"] = data.guesses[state.history[-1][0]]
             return out
@@ -171,10 +201,14 @@ class WordleService:
         order = rank(stats.expected, remaining, rows, higher_better=False)
 
         def describe(k: int) -> dict:
-            return {"word": data.guesses[int(stats.rows[k])],
-                    "expected_left": round(float(stats.expected[k]), 4),
-                    "worst_case": int(stats.worst[k]), "bits": round(float(stats.entropy[k]), 4),
-                    "patterns": int(stats.cells[k]), "could_be_answer": bool(remaining[k])}
+            return {
+                "word": data.guesses[int(stats.rows[k])],
+                "expected_left": round(float(stats.expected[k]), 4),
+                "worst_case": int(stats.worst[k]),
+                "bits": round(float(stats.entropy[k]), 4),
+                "patterns": int(stats.cells[k]),
+                "could_be_answer": bool(remaining[k]),
+            }
 
         k_guess = int(np.flatnonzero(stats.rows == guess)[0])
         out["suggestion"] = {**describe(k_guess), "cells": self.cells(guess, cands)}
@@ -188,18 +222,24 @@ class WordleService:
             self.games[game_id] = HiddenGame(secrets.randbelow(len(self.data.answers)), hard)
             while len(self.games) > self.max_games:
                 self.games.popitem(last=False)
-        return {"game": game_id, "mode": "hard" if hard else "normal",
-                "word_length": self.data.word_length, "max_guesses": self.max_guesses,
-                "words_left": len(self.data.answers)}
+        return {
+            "game": game_id,
+            "mode": "hard" if hard else "normal",
+            "word_length": self.data.word_length,
+            "max_guesses": self.max_guesses,
+            "words_left": len(self.data.answers),
+        }
 
     def guess(self, game_id: str, word: str) -> dict:
         data = self.data
         with self._lock:
             game = self.games.get(game_id)
         if game is None:
-            raise InputError(f"unknown game {game_id!r}: start one with POST /api/wordle/new "
-                             "(games are forgotten after the last "
-                             f"{self.max_games} started)")
+            raise InputError(
+                f"unknown game {game_id!r}: start one with POST /api/wordle/new "
+                "(games are forgotten after the last "
+                f"{self.max_games} started)"
+            )
         if game.over:
             raise GameStateError("the game is over: start a new one")
         row = self.row_of(word)
@@ -213,9 +253,15 @@ class WordleService:
         left = filter_candidates(data, state.candidates, row, pattern)
         won = pattern == data.all_green
         game.over = won or len(game.history) >= self.max_guesses
-        out = {"guess": data.guesses[row], "pattern": format_letters(pattern, data.word_length),
-               "squares": format_squares(pattern, data.word_length), "turn": len(game.history),
-               "won": won, "over": game.over, "words_left": int(len(left))}
+        out = {
+            "guess": data.guesses[row],
+            "pattern": format_letters(pattern, data.word_length),
+            "squares": format_squares(pattern, data.word_length),
+            "turn": len(game.history),
+            "won": won,
+            "over": game.over,
+            "words_left": int(len(left)),
+        }
         if game.over:
             out["answer"] = data.answers[game.answer]
         return out
@@ -224,13 +270,20 @@ class WordleService:
 # HTTP ------------------------------------------------------------------------------------------
 class Move(BaseModel):
     guess: str = Field(..., max_length=40, examples=["salet"], description="the word played")
-    feedback: str = Field(..., max_length=80, examples=["..y.g"],
-                          description="its colours: g/y/. (or 2/1/0, or the squares)")
+    feedback: str = Field(
+        ...,
+        max_length=80,
+        examples=["..y.g"],
+        description="its colours: g/y/. (or 2/1/0, or the squares)",
+    )
 
 
 class AnalyseRequest(BaseModel):
-    moves: list[Move] = Field(default_factory=list, max_length=20,
-                              description="the guesses so far with their colours, in order")
+    moves: list[Move] = Field(
+        default_factory=list,
+        max_length=20,
+        description="the guesses so far with their colours, in order",
+    )
     hard: bool = Field(False, description="hard mode: every guess must use the hints")
     strategy: str = Field(DEFAULT_STRATEGY, description=f"one of {', '.join(STRATEGY_NAMES)}")
     top: int = Field(10, ge=1, le=100, description="best guesses listed")
@@ -251,10 +304,15 @@ def router(service: WordleService) -> APIRouter:
     @r.get("/info")
     def info() -> dict:
         """The lists, the strategies and the rules this server plays with."""
-        return {"answers": len(service.data.answers), "guesses": len(service.data.guesses),
-                "word_length": service.data.word_length, "max_guesses": service.max_guesses,
-                "hard_rule": service.hard_rule, "strategies": list(STRATEGY_NAMES),
-                "default_strategy": DEFAULT_STRATEGY}
+        return {
+            "answers": len(service.data.answers),
+            "guesses": len(service.data.guesses),
+            "word_length": service.data.word_length,
+            "max_guesses": service.max_guesses,
+            "hard_rule": service.hard_rule,
+            "strategies": list(STRATEGY_NAMES),
+            "default_strategy": DEFAULT_STRATEGY,
+        }
 
     @r.post("/analyse")
     def analyse(req: AnalyseRequest) -> dict:

@@ -5,15 +5,13 @@ matrix, guesses x answers) and ``paths.wordle_words`` (Parquet: ``word`` string,
 the matrix, ``answer`` int32 = column in the matrix or -1 for a guess that is not an answer). Both are
 written atomically. :func:`load_data` memory-maps the matrix.
 
-:func:`data_for_config` is what the CLI uses: when the pipeline's artifacts exist for the config and
-were built from the same lists, they are loaded memory-mapped; otherwise the matrix is built in memory
-(about a second for the default lists).
+The user commands read the pipeline's artifacts for their config (a missing one is an error), or
+build the matrix in memory for lists given on the command line.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import numpy as np
 
@@ -22,7 +20,9 @@ from wordgames.wordle.feedback import build_matrix
 from wordgames.wordle.strategies.base import WordleData
 
 
-def make_data(guesses: list[str], answers: list[str], matrix: np.ndarray | None = None) -> WordleData:
+def make_data(
+    guesses: list[str], answers: list[str], matrix: np.ndarray | None = None
+) -> WordleData:
     """WordleData from validated lists (``answers`` must all be in ``guesses``)."""
     index = {w: i for i, w in enumerate(guesses)}
     try:
@@ -34,7 +34,9 @@ def make_data(guesses: list[str], answers: list[str], matrix: np.ndarray | None 
     return WordleData(guesses=list(guesses), answers=list(answers), matrix=matrix, answer_rows=rows)
 
 
-def save_data(data: WordleData, matrix_path: str | os.PathLike, words_path: str | os.PathLike) -> None:
+def save_data(
+    data: WordleData, matrix_path: str | os.PathLike, words_path: str | os.PathLike
+) -> None:
     import pyarrow as pa
 
     from wordgames.artifacts import save_npy, write_parquet
@@ -81,21 +83,3 @@ def load_data(
             f"({len(guesses)} guesses x {len(answers)} answers): rebuild it"
         )
     return make_data(guesses, answers, matrix)
-
-
-def data_for_config(cfg, answers: str | None = None, guesses: str | None = None) -> WordleData:
-    """The lists the config (or the overrides) name, with the pipeline's matrix when it fits."""
-    from wordgames import paths
-    from wordgames.wordle.words import lists_from_config
-
-    guess_words, answer_words = lists_from_config(cfg, answers, guesses)
-    if cfg is not None:
-        matrix_path, words_path = Path(paths.wordle_matrix(cfg)), Path(paths.wordle_words(cfg))
-        if matrix_path.is_file() and words_path.is_file():
-            try:
-                built_guesses, built_answers = read_word_table(words_path)
-            except Exception:  # a stale or foreign file: fall back to building in memory
-                built_guesses, built_answers = None, None
-            if built_guesses == guess_words and built_answers == answer_words:
-                return load_data(matrix_path, words_path)
-    return make_data(guess_words, answer_words)

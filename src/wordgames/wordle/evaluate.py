@@ -55,13 +55,15 @@ def evaluate(
     if limit is not None:
         indices = indices[:limit]
     rows: dict[str, list] = {k: [] for k in ("game", "answer", "guesses", "won", "seconds", "path")}
-    iterator = progress(indices, desc=f"wordle {strategy}{' hard' if hard else ''}", unit="game",
-                        disable=not show_progress)
+    iterator = progress(
+        indices,
+        desc=f"wordle {strategy}{' hard' if hard else ''}",
+        unit="game",
+        disable=not show_progress,
+    )
     for k in iterator:
         start = time.perf_counter()
-        result = play_game(
-            player, k, max_guesses=max_guesses, hard_rule=hard_rule, game_number=k
-        )
+        result = play_game(player, k, max_guesses=max_guesses, hard_rule=hard_rule, game_number=k)
         rows["game"].append(k)
         rows["answer"].append(result.answer)
         rows["guesses"].append(result.n_guesses)
@@ -120,14 +122,18 @@ def summary_table(summaries: list[dict]):
     """One row per (strategy, mode), distribution columns n1.. and lost."""
     import pyarrow as pa
 
-    keys = sorted({k for s in summaries for k in s["distribution"]}, key=lambda k: (k == "lost", k.zfill(3)))
+    keys = sorted(
+        {k for s in summaries for k in s["distribution"]}, key=lambda k: (k == "lost", k.zfill(3))
+    )
     cols: dict[str, list] = {}
     for s in summaries:
         for k, v in s.items():
             if k != "distribution":
                 cols.setdefault(k, []).append(v)
         for k in keys:
-            cols.setdefault(f"n{k}" if k != "lost" else "lost", []).append(s["distribution"].get(k, 0))
+            cols.setdefault(f"n{k}" if k != "lost" else "lost", []).append(
+                s["distribution"].get(k, 0)
+            )
     return pa.table(cols)
 
 
@@ -169,9 +175,16 @@ def plot(summaries: list[dict], target) -> None:
         counts = np.array([s["distribution"].get(k, 0) for k in labels], dtype=float)
         share = counts / max(s["games"], 1)
         label = f"{s['strategy']}{' (hard)' if s['hard'] else ''}: {s['mean_guesses']:.3f}"
-        ax.bar(x + (i - (len(summaries) - 1) / 2) * width, share, width, label=label,
-               color=palette(names.index(s["strategy"]) % 10), hatch="//" if s["hard"] else None,
-               edgecolor="white" if s["hard"] else None, linewidth=0)
+        ax.bar(
+            x + (i - (len(summaries) - 1) / 2) * width,
+            share,
+            width,
+            label=label,
+            color=palette(names.index(s["strategy"]) % 10),
+            hatch="//" if s["hard"] else None,
+            edgecolor="white" if s["hard"] else None,
+            linewidth=0,
+        )
     ax.set_xticks(x, labels)
     ax.set_xlabel("guesses needed")
     ax.set_ylabel("share of games")

@@ -24,8 +24,16 @@ from wordgames.errors import InputError
 GREY, YELLOW, GREEN = 0, 1, 2
 SQUARES = {"⬛": GREY, "⬜": GREY, "🟨": YELLOW, "🟩": GREEN}
 LETTER_CODES = {
-    "g": GREEN, "y": YELLOW, ".": GREY, "b": GREY, "x": GREY, "-": GREY, "_": GREY,
-    "0": GREY, "1": YELLOW, "2": GREEN,
+    "g": GREEN,
+    "y": YELLOW,
+    ".": GREY,
+    "b": GREY,
+    "x": GREY,
+    "-": GREY,
+    "_": GREY,
+    "0": GREY,
+    "1": YELLOW,
+    "2": GREEN,
 }
 SQUARE_OF = {GREY: "⬛", YELLOW: "🟨", GREEN: "🟩"}
 

@@ -34,7 +34,9 @@ HARD_RULES = ("nyt", "strict")
 DEFAULT_HARD_RULE = "nyt"
 
 
-def filter_candidates(data: WordleData, candidates: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+def filter_candidates(
+    data: WordleData, candidates: np.ndarray, guess: int, pattern: int
+) -> np.ndarray:
     """The candidates (answer indices) that give ``pattern`` for guess row ``guess``."""
     row = np.asarray(data.matrix[guess])
     return candidates[row[candidates] == pattern]
@@ -130,7 +132,9 @@ def play_game(
     for _ in range(max_guesses):
         guess = int(strategy.next_guess(state))
         if not 0 <= guess < len(data.guesses):
-            raise GameStateError(f"strategy {strategy.name} returned guess row {guess} out of range")
+            raise GameStateError(
+                f"strategy {strategy.name} returned guess row {guess} out of range"
+            )
         if (
             state.hard
             and check_hard

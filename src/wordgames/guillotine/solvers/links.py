@@ -23,24 +23,69 @@ from wordgames.guillotine.links import CORPUS_PATTERNS, PATTERNS, is_content
 from wordgames.guillotine.model import Model
 from wordgames.guillotine.solvers.base import Answer, Result
 
-DEFAULTS = {"cap": 3.0, "pmi_cap": 8.0, "max_candidates": 1500, "glove_candidates": 50,
-            "glove_link": 0.35, "min_length": 3, "pool_forms": False,
-            "extra_assoc": True, "assoc_floor": -1.0}
+DEFAULTS = {
+    "cap": 3.0,
+    "pmi_cap": 8.0,
+    "max_candidates": 1500,
+    "glove_candidates": 50,
+    "glove_link": 0.35,
+    "min_length": 3,
+    "pool_forms": False,
+    "extra_assoc": True,
+    "assoc_floor": -1.0,
+}
 
 FEATURES = [
-    "cov_any", "cov_any_sq", "cov_corpus", "sum_logn", "sum_pmi",
+    "cov_any",
+    "cov_any_sq",
+    "cov_corpus",
+    "sum_logn",
+    "sum_pmi",
     *[f"cov_{p}" for p in CORPUS_PATTERNS],
-    "cov_lists", "sum_lists", "cov_title", "cov_wiktionary", "cov_past", "past_prior",
-    "glove_mean", "glove_cov", "zipf", "log_count", "adj_only", "cov_dir_left",
-    "cov_lemma", "sum_lemma", "cov_near", "sum_near_pmi",
-    "link_1", "link_2", "link_3", "link_4", "link_5",
-    "cov_pool", "cov_pool_sq", "sum_pool", "sum_pool_pmi", "sum_assoc",
-    "cov_locution", "cov_synonym", "cov_gloss",
+    "cov_lists",
+    "sum_lists",
+    "cov_title",
+    "cov_wiktionary",
+    "cov_past",
+    "past_prior",
+    "glove_mean",
+    "glove_cov",
+    "zipf",
+    "log_count",
+    "adj_only",
+    "cov_dir_left",
+    "cov_lemma",
+    "sum_lemma",
+    "cov_near",
+    "sum_near_pmi",
+    "link_1",
+    "link_2",
+    "link_3",
+    "link_4",
+    "link_5",
+    "cov_pool",
+    "cov_pool_sq",
+    "sum_pool",
+    "sum_pool_pmi",
+    "sum_assoc",
+    "cov_locution",
+    "cov_synonym",
+    "cov_gloss",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
-INTERACT = ["cov_any", "zipf", "sum_pmi", "link_1", "link_3", "link_5", "glove_mean", "cov_past",
-            "sum_near_pmi", "adj_only"]
+INTERACT = [
+    "cov_any",
+    "zipf",
+    "sum_pmi",
+    "link_1",
+    "link_3",
+    "link_5",
+    "glove_mean",
+    "cov_past",
+    "sum_near_pmi",
+    "adj_only",
+]
 
 
 def interaction_pairs() -> list[tuple[int, int]]:
@@ -49,9 +94,17 @@ def interaction_pairs() -> list[tuple[int, int]]:
 
 
 # Used when no trained model is available (documented in docs/guillotine.md): coverage first.
-HAND_WEIGHTS = {"cov_any": 1.5, "cov_any_sq": 1.5, "sum_logn": 0.5, "sum_pmi": 0.3,
-                "sum_lists": 0.3, "cov_past": 0.5, "past_prior": 0.3, "glove_mean": 0.5,
-                "zipf": 0.2}
+HAND_WEIGHTS = {
+    "cov_any": 1.5,
+    "cov_any_sq": 1.5,
+    "sum_logn": 0.5,
+    "sum_pmi": 0.3,
+    "sum_lists": 0.3,
+    "cov_past": 0.5,
+    "past_prior": 0.3,
+    "glove_mean": 0.5,
+    "zipf": 0.2,
+}
 
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
 CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
@@ -60,8 +113,14 @@ LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
 
 def hand_model() -> Model:
     w = np.array([HAND_WEIGHTS.get(f, 0.0) for f in FEATURES])
-    return Model(list(FEATURES), w, np.zeros(len(w)), np.ones(len(w)), 1.0,
-                 {"trained": False, "note": "hand-set weights (no trained model found)"})
+    return Model(
+        list(FEATURES),
+        w,
+        np.zeros(len(w)),
+        np.ones(len(w)),
+        1.0,
+        {"trained": False, "note": "hand-set weights (no trained model found)"},
+    )
 
 
 @lru_cache(maxsize=200_000)
@@ -84,16 +143,27 @@ class LinksSolver:
         if li is not None:
             ok = np.zeros(len(li.words), dtype=bool)
             for i, w in enumerate(li.words):
-                if len(w) >= self.p["min_length"] and w.isalpha() and is_content(w) and (
-                        lex is None or lex.is_candidate(w)):
+                if (
+                    len(w) >= self.p["min_length"]
+                    and w.isalpha()
+                    and is_content(w)
+                    and (lex is None or lex.is_candidate(w))
+                ):
                     ok[i] = True
             self.cand_ok = ok
         self.vec_ok = None
         if res.vectors is not None:
             words = res.vectors.words
-            self.vec_ok = np.array([
-                len(w) >= self.p["min_length"] and w.isalpha() and is_content(w)
-                and (lex is None or lex.is_candidate(w)) for w in words], dtype=bool)
+            self.vec_ok = np.array(
+                [
+                    len(w) >= self.p["min_length"]
+                    and w.isalpha()
+                    and is_content(w)
+                    and (lex is None or lex.is_candidate(w))
+                    for w in words
+                ],
+                dtype=bool,
+            )
 
     # ------------------------------------------------------------------------------------------
     def _clue_tokens(self, clue: str) -> list[str]:
@@ -226,29 +296,38 @@ class LinksSolver:
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
         glove_link = (cos > p["glove_link"]) & has_cos
-        any_link = (corpus_n > 0) | (lists_n > 0) | (title_n > 0) | (dict_n > 0) | (PAST > 0) | \
-            glove_link | (near_n > 0)
+        any_link = (
+            (corpus_n > 0)
+            | (lists_n > 0)
+            | (title_n > 0)
+            | (dict_n > 0)
+            | (PAST > 0)
+            | glove_link
+            | (near_n > 0)
+        )
         cov_any = any_link.sum(1).astype(np.float64)
         li = res.links
         if li is not None and n:
-            fc = np.array([max(sum(li.count(t) for t in self._clue_tokens(c)), 1.0)
-                           for c in clues])
+            fc = np.array([max(sum(li.count(t) for t in self._clue_tokens(c)), 1.0) for c in clues])
             ft = np.array([max(li.count(w), 1.0) for w in words])
             with np.errstate(divide="ignore"):
                 pmi = np.log(np.maximum(corpus_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
             pmi = np.where(corpus_n > 0, np.clip(pmi, 0.0, p["pmi_cap"]), 0.0)
             with np.errstate(divide="ignore"):
-                near_pmi = np.log(np.maximum(near_n, 1e-9) * li.total /
-                                  (ft[:, None] * fc[None, :]))
+                near_pmi = np.log(np.maximum(near_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
             near_pmi = np.where(near_n > 0, np.clip(near_pmi, 0.0, p["pmi_cap"]), 0.0)
             log_count = np.log1p(ft)
             # Il Mago's association: per clue, the best pattern's PMI (floor for unseen pairs)
             with np.errstate(divide="ignore"):
-                per_pat = np.log(np.maximum(M[:, :, CORPUS_IDX], 1e-9) * li.total /
-                                 (ft[:, None, None] * fc[None, :, None]))
+                per_pat = np.log(
+                    np.maximum(M[:, :, CORPUS_IDX], 1e-9)
+                    * li.total
+                    / (ft[:, None, None] * fc[None, :, None])
+                )
             per_pat = np.where(M[:, :, CORPUS_IDX] > 0, per_pat, -np.inf).max(-1)
-            assoc = np.clip(np.nan_to_num(per_pat, neginf=p["assoc_floor"]), p["assoc_floor"],
-                            p["pmi_cap"])
+            assoc = np.clip(
+                np.nan_to_num(per_pat, neginf=p["assoc_floor"]), p["assoc_floor"], p["pmi_cap"]
+            )
         else:
             pmi = np.zeros((n, len(clues)))
             near_pmi = pmi
@@ -260,7 +339,7 @@ class LinksSolver:
         X = np.zeros((n, len(FEATURES)), dtype=np.float64)
         col = {f: k for k, f in enumerate(FEATURES)}
         X[:, col["cov_any"]] = cov_any
-        X[:, col["cov_any_sq"]] = cov_any ** 2 / 5.0
+        X[:, col["cov_any_sq"]] = cov_any**2 / 5.0
         X[:, col["cov_corpus"]] = (corpus_n > 0).sum(1)
         X[:, col["sum_logn"]] = np.minimum(np.log1p(corpus_n), cap).sum(1)
         X[:, col["sum_pmi"]] = pmi.sum(1)
@@ -280,12 +359,17 @@ class LinksSolver:
         X[:, col["glove_mean"]] = cos.sum(1) / n_vec
         X[:, col["glove_cov"]] = glove_link.sum(1)
         X[:, col["log_count"]] = log_count
-        X[:, col["adj_only"]] = [1.0 if lex is not None and lex.is_adjective_only(w) else 0.0
-                                 for w in words]
+        X[:, col["adj_only"]] = [
+            1.0 if lex is not None and lex.is_adjective_only(w) else 0.0 for w in words
+        ]
         X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
         # the per-clue link strengths, strongest first: lets the model value the weakest links
-        per_clue = np.minimum(np.log1p(direct), cap) + \
-            np.minimum(np.log1p(near_n), cap) / 2 + (PAST > 0) + np.maximum(cos, 0)
+        per_clue = (
+            np.minimum(np.log1p(direct), cap)
+            + np.minimum(np.log1p(near_n), cap) / 2
+            + (PAST > 0)
+            + np.maximum(cos, 0)
+        )
         per_clue = -np.sort(-per_clue, axis=1)
         for k in range(min(5, per_clue.shape[1])):
             X[:, col[f"link_{k + 1}"]] = per_clue[:, k]
@@ -307,25 +391,35 @@ class LinksSolver:
             both = both[lemma_id]
             cov_pool = ((both > 0) | any_link).sum(1).astype(np.float64)
             X[:, col["cov_pool"]] = cov_pool
-            X[:, col["cov_pool_sq"]] = cov_pool ** 2 / 5.0
+            X[:, col["cov_pool_sq"]] = cov_pool**2 / 5.0
             X[:, col["sum_pool"]] = np.minimum(np.log1p(both), cap).sum(1)
             if li is not None and self.p["extra_assoc"]:
                 # PMI of the pooled counts, with the frequencies of all the forms on both sides
                 ftl = np.zeros(lemma_id.max() + 1)
                 np.add.at(ftl, lemma_id, ft)
-                fcl = np.array([max(fc[i], sum(li.count(f) for f in self._clue_forms(c)) + fc[i])
-                                for i, c in enumerate(clues)])
+                fcl = np.array(
+                    [
+                        max(fc[i], sum(li.count(f) for f in self._clue_forms(c)) + fc[i])
+                        for i, c in enumerate(clues)
+                    ]
+                )
                 with np.errstate(divide="ignore"):
-                    ppmi = np.log(np.maximum(both, 1e-9) * li.total /
-                                  (ftl[lemma_id][:, None] * fcl[None, :]))
+                    ppmi = np.log(
+                        np.maximum(both, 1e-9) * li.total / (ftl[lemma_id][:, None] * fcl[None, :])
+                    )
                 ppmi = np.where(both > 0, np.clip(ppmi, 0.0, p["pmi_cap"]), 0.0)
                 X[:, col["sum_pool_pmi"]] = ppmi.sum(1)
                 X[:, col["sum_assoc"]] = assoc.sum(1)
         # first-stage cut (cheap, before the frequency prior): coverage then capped strength
         K = int(p["max_candidates"])
         if n > K:
-            pre = np.maximum(cov_any, X[:, col["cov_pool"]] - 0.5) * 100 + X[:, col["sum_logn"]] + X[:, col["sum_lists"]] + \
-                X[:, col["cov_past"]] * 3 + X[:, col["glove_mean"]]
+            pre = (
+                np.maximum(cov_any, X[:, col["cov_pool"]] - 0.5) * 100
+                + X[:, col["sum_logn"]]
+                + X[:, col["sum_lists"]]
+                + X[:, col["cov_past"]] * 3
+                + X[:, col["glove_mean"]]
+            )
             keep = np.sort(np.argpartition(-pre, K)[:K])
             X = X[keep]
             words = [words[k] for k in keep]
@@ -346,10 +440,13 @@ class LinksSolver:
         M, PAST, COS = detail
         answers = []
         for r in order:
-            ev = {c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
-                  for i, c in enumerate(clues)}
-            answers.append(Answer(words[r], float(scores[r]),
-                                  float(probs[r] * self.model.coverage), ev))
+            ev = {
+                c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
+                for i, c in enumerate(clues)
+            }
+            answers.append(
+                Answer(words[r], float(scores[r]), float(probs[r] * self.model.coverage), ev)
+            )
         return Result(answers, notes, time.perf_counter() - t0)
 
     def model_columns(self, X: np.ndarray) -> np.ndarray:

@@ -124,8 +124,9 @@ class PosteriorSolver(Solver):
             letter,
             "posterior",
             preds[0][0],
-            letter_scores={ALPHABET[j]: float(present[j]) for j in np.argsort(-present)[:5]
-                           if present[j] > 0},
+            letter_scores={
+                ALPHABET[j]: float(present[j]) for j in np.argsort(-present)[:5] if present[j] > 0
+            },
             predictions=preds,
         )
 
@@ -146,7 +147,9 @@ class PosteriorSolver(Solver):
                 for word in words:
                     st = new_state()
                     new.append((score + model.BaseScore(state, word, st), st, (hyp, word)))
-            hyps = heapq.nlargest(self.beam, new, key=lambda h: h[0]) if len(new) > self.beam else new
+            hyps = (
+                heapq.nlargest(self.beam, new, key=lambda h: h[0]) if len(new) > self.beam else new
+            )
         out = []
         for score, state, back in hyps:
             seq = []

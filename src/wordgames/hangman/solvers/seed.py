@@ -45,8 +45,9 @@ class SeedSolver(Solver):
             return Decision(self.fallback_letter(board), "2", prediction)
         for ch in SEED_ORDER:  # ties broken by the stage-1 order
             if counts[ch] == best and ch not in board.guessed:
-                return Decision(ch, "2", prediction,
-                                letter_scores={c: n for c, n in counts.items() if n})
+                return Decision(
+                    ch, "2", prediction, letter_scores={c: n for c, n in counts.items() if n}
+                )
         raise AssertionError("unreachable")
 
     def viterbi(self, board: Board) -> list[str]:

@@ -60,10 +60,15 @@ class GreedyStrategy(Strategy):
             return int(self.data.answer_rows[cands[0]])
         # the choice depends on the candidates and, in hard mode, on the history (allowed guesses)
         hard = state.hard and bool(state.history)
-        digest = hashlib.blake2b(np.ascontiguousarray(cands, dtype=np.int32).tobytes(),
-                                 digest_size=16).digest()
-        key = (self.name, self.data.fingerprint, digest,
-               (state.hard_rule, tuple(state.history)) if hard else None)
+        digest = hashlib.blake2b(
+            np.ascontiguousarray(cands, dtype=np.int32).tobytes(), digest_size=16
+        ).digest()
+        key = (
+            self.name,
+            self.data.fingerprint,
+            digest,
+            (state.hard_rule, tuple(state.history)) if hard else None,
+        )
         guess = _MEMO.get(key)
         if guess is None:
             order, _, stats = self.ranked(state)

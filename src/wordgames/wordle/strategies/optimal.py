@@ -23,7 +23,6 @@ list). With SALET on the original lists, ``"nyt"`` reproduces the published hard
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
@@ -99,17 +98,38 @@ class Solver:
         self.all_guesses = np.arange(len(data.guesses), dtype=np.int32)
 
     # the kernel ----------------------------------------------------------------------------------
-    def value(self, S: np.ndarray, A: np.ndarray | None = None, depth: int | None = None,
-              beta: int = K.INF) -> int:
+    def value(
+        self,
+        S: np.ndarray,
+        A: np.ndarray | None = None,
+        depth: int | None = None,
+        beta: int = K.INF,
+    ) -> int:
         """Minimum total guesses for candidates ``S`` (answer indices), guesses from ``A`` (sorted
         guess rows; all by default), at most ``depth`` more guesses; ``>= beta`` means "not below
         ``beta``" (``K.INF``: impossible within ``depth``)."""
         S = np.ascontiguousarray(np.sort(np.asarray(S, dtype=np.int32)))
         A = self.all_guesses if A is None else np.ascontiguousarray(A, dtype=np.int32)
         depth = self.max_guesses if depth is None else int(depth)
-        return int(K.solve(S, A, depth, int(beta), self.M, self.MT, self.answer_rows, self.zans,
-                           self.zgue, self.letters, self.mode, self.allgreen, self.memo,
-                           self.stats, self.variant))
+        return int(
+            K.solve(
+                S,
+                A,
+                depth,
+                int(beta),
+                self.M,
+                self.MT,
+                self.answer_rows,
+                self.zans,
+                self.zgue,
+                self.letters,
+                self.mode,
+                self.allgreen,
+                self.memo,
+                self.stats,
+                self.variant,
+            )
+        )
 
     def allowed_after(self, A: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         """The guesses of ``A`` still allowed after ``guess`` got ``pattern`` (all in normal mode)."""
@@ -158,8 +178,12 @@ class Solver:
         allowed = [self.allowed_after(self.all_guesses, opener, code) for code, _ in cells]
         # one-level bounds of the cells (far above 2m - 1 for large cells): a worse opener then
         # fails as soon as its solved cells plus these bounds reach beta
-        bounds = [int(K.one_level_bound(cell, A, self.M, self.allgreen)) if len(cell) > 2
-                  else 2 * len(cell) - 1 for (_, cell), A in zip(cells, allowed, strict=True)]
+        bounds = [
+            int(K.one_level_bound(cell, A, self.M, self.allgreen))
+            if len(cell) > 2
+            else 2 * len(cell) - 1
+            for (_, cell), A in zip(cells, allowed, strict=True)
+        ]
         rest = sum(bounds)
         if acc + rest >= beta:
             return acc + rest
@@ -301,7 +325,9 @@ class OptimalTree:
             raise InputError(f"{path} line {exc.lineno}: not valid JSON") from None
         return cls.from_json(obj)
 
-    def matches(self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int) -> bool:
+    def matches(
+        self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int
+    ) -> bool:
         return (
             self.fingerprint == data.fingerprint
             and self.mode == mode_name(hard, hard_rule)
@@ -312,8 +338,9 @@ class OptimalTree:
 def _heuristic_openers(solver: Solver, k: int) -> list[int]:
     """The ``k`` guesses with the most feedback cells over all answers (answers first on ties, then
     the smaller sum of squared cell sizes)."""
-    ncells, sumsq, ingreen = K.partition_stats(solver.all_answers, solver.all_guesses, solver.M,
-                                               solver.allgreen)
+    ncells, sumsq, ingreen = K.partition_stats(
+        solver.all_answers, solver.all_guesses, solver.M, solver.allgreen
+    )
     order = np.lexsort((solver.all_guesses, sumsq, -ingreen, -ncells))
     return [int(g) for g in order[:k]]
 
@@ -414,21 +441,6 @@ def solve_tree(
     return tree
 
 
-def default_tree_dir() -> Path | None:
-    """``results/wordle`` of the default config, when there is one in the working directory."""
-    from wordgames.config import DEFAULT_CONFIGFILE
-
-    if not DEFAULT_CONFIGFILE.exists():
-        return None
-    try:
-        from wordgames import paths
-        from wordgames.config import load_config_file
-
-        return paths.wordle_dir(load_config_file(DEFAULT_CONFIGFILE))
-    except Exception:  # a broken default config is reported by the commands that need it
-        return None
-
-
 _TREES: dict[tuple[str, str, int, str | None], OptimalTree] = {}  # trees built in this process
 
 
@@ -436,10 +448,11 @@ class OptimalStrategy(Strategy):
     """Plays the proved optimal tree; leaves it only for states the tree never reaches, where it
     solves the remaining sub-problem exactly.
 
-    The tree is looked up, in order: in this process; in ``tree_path``; in ``tree_dir`` (default: the
-    default config's ``results/wordle``) as the pipeline's ``optimal-tree-<mode>.json`` or the cache
-    file ``optimal-tree-<mode>-<fingerprint>.json``; otherwise it is computed (then saved as that cache
-    file). ``opener`` fixes the first guess; by default it is the best of the top ``top_k``.
+    The tree is looked up, in order: in this process; in ``tree_path`` (the pipeline's
+    ``optimal-tree-<mode>.json``, which must fit the lists, mode and guesses: a tree that does not
+    is an error); otherwise it is solved in memory, and never written anywhere (the ``wordle-tree``
+    stage is what writes trees). ``opener`` fixes the first guess; by default it is the best of the
+    top ``top_k``.
     """
 
     name: ClassVar[str] = "optimal"
@@ -456,8 +469,6 @@ class OptimalStrategy(Strategy):
         top_k: int = DEFAULT_TOP_K,
         hard_rule: str | None = None,
         tree_path: str | os.PathLike | None = None,
-        tree_dir: str | os.PathLike | None = None,
-        save_tree: bool = True,
     ) -> None:
         super().__init__(data, hard=hard, seed=seed)
         self.max_guesses = int(max_guesses)
@@ -465,8 +476,6 @@ class OptimalStrategy(Strategy):
         self.top_k = top_k
         self.hard_rule = hard_rule
         self.tree_path = Path(tree_path) if tree_path else None
-        self.tree_dir = Path(tree_dir) if tree_dir else None
-        self.save_tree = save_tree
         self._moves: dict[str | None, dict] = {}
         self._solvers: dict[str | None, Solver] = {}
         self.trees: dict[str | None, OptimalTree] = {}
@@ -480,8 +489,9 @@ class OptimalStrategy(Strategy):
 
     def solver(self, rule: str | None) -> Solver:
         if rule not in self._solvers:
-            self._solvers[rule] = Solver(self.data, hard=self.hard, hard_rule=rule,
-                                         max_guesses=self.max_guesses)
+            self._solvers[rule] = Solver(
+                self.data, hard=self.hard, hard_rule=rule, max_guesses=self.max_guesses
+            )
         return self._solvers[rule]
 
     def _usable(self, tree: OptimalTree, rule: str | None) -> bool:
@@ -497,36 +507,40 @@ class OptimalStrategy(Strategy):
         mode = mode_name(self.hard, rule)
         key = (self.data.fingerprint, mode, self.max_guesses, self.opener)
         tree = _TREES.get(key)
-        tree_dir = self.tree_dir or default_tree_dir()
-        cache = tree_dir / f"optimal-tree-{mode}-{self.data.fingerprint}.json" if tree_dir else None
-        if tree is None:
-            places = [self.tree_path]
-            if tree_dir is not None:
-                places += [tree_dir / f"optimal-tree-{mode}.json", cache]
-            for place in places:
-                if place is not None and place.exists():
-                    try:
-                        found = OptimalTree.load(place)
-                    except (InputError, KeyError, TypeError, ValueError):
-                        continue
-                    if self._usable(found, rule):
-                        tree = found
-                        break
+        if tree is None and self.tree_path is not None:
+            try:
+                found = OptimalTree.load(self.tree_path)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise InputError(f"{self.tree_path}: not an optimal tree ({exc})") from None
+            if not self._usable(found, rule):
+                raise InputError(
+                    f"{self.tree_path}: the tree is for other lists, mode or guesses than this "
+                    f"game ({mode}, {self.max_guesses} guesses): rebuild it"
+                )
+            tree = found
         if tree is None:
             try:
-                tree = solve_tree(self.data, self.hard, self.opener, hard_rule=rule,
-                                  max_guesses=self.max_guesses, top_k=self.top_k,
-                                  solver=self.solver(rule))
+                tree = solve_tree(
+                    self.data,
+                    self.hard,
+                    self.opener,
+                    hard_rule=rule,
+                    max_guesses=self.max_guesses,
+                    top_k=self.top_k,
+                    solver=self.solver(rule),
+                )
             except GameStateError:  # some answer cannot be found in time: the best tree anyway
                 unlimited = len(self.data.answers) + 1
-                tree = solve_tree(self.data, self.hard, self.opener, hard_rule=rule,
-                                  max_guesses=unlimited, top_k=self.top_k,
-                                  solver=Solver(self.data, hard=self.hard, hard_rule=rule,
-                                                max_guesses=unlimited))
+                tree = solve_tree(
+                    self.data,
+                    self.hard,
+                    self.opener,
+                    hard_rule=rule,
+                    max_guesses=unlimited,
+                    top_k=self.top_k,
+                    solver=Solver(self.data, hard=self.hard, hard_rule=rule, max_guesses=unlimited),
+                )
                 tree.max_guesses = self.max_guesses  # what it was asked for (and cannot meet)
-            if self.save_tree and cache is not None:
-                with contextlib.suppress(OSError):  # read-only results: recompute next time
-                    tree.save(cache)
         _TREES[key] = tree
         self.trees[rule] = tree
         self._moves[rule] = tree.next_moves(self.data)

@@ -46,7 +46,9 @@ YELLOW_REWARD = 1.0
 _TABLES: dict[tuple, np.ndarray] = {}
 
 
-def choose(data, cands: np.ndarray, action: int, rng: np.random.Generator, first_cache: dict) -> int:
+def choose(
+    data, cands: np.ndarray, action: int, rng: np.random.Generator, first_cache: dict
+) -> int:
     """The answer index that ``action`` picks among ``cands``."""
     if action == 0:
         return int(cands[int(rng.integers(len(cands)))])

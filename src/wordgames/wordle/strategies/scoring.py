@@ -61,7 +61,9 @@ class PartitionStats:
         return self.sumsq / max(self.n, 1)
 
 
-def partition_stats(data: WordleData, cands: np.ndarray, rows: np.ndarray | None = None) -> PartitionStats:
+def partition_stats(
+    data: WordleData, cands: np.ndarray, rows: np.ndarray | None = None
+) -> PartitionStats:
     """Statistics of every guess in ``rows`` (default: all) over answer indices ``cands``."""
     matrix = np.asarray(data.matrix)
     if rows is None:
@@ -89,7 +91,9 @@ def partition_counts_numpy(data: WordleData, cands: np.ndarray, rows: np.ndarray
     return counts.reshape(len(rows), n_patterns)
 
 
-def rank(primary: np.ndarray, is_candidate: np.ndarray, rows: np.ndarray, *, higher_better: bool) -> np.ndarray:
+def rank(
+    primary: np.ndarray, is_candidate: np.ndarray, rows: np.ndarray, *, higher_better: bool
+) -> np.ndarray:
     """Order of ``rows`` from best to worst: by ``primary``, then candidates first, then row.
 
     Floating scores are rounded to 1e-9 so that equal splits compare equal.

