@@ -6,7 +6,14 @@ client count sends --requests requests from that many threads (each waits for it
 next), all on this machine's loopback. Prints one table; exit 3 when the config's artifacts are
 missing (what `make bench` reports as skipped).
 
+With --soak N it then sends N more requests of ever-different inputs (Wordle games played with
+random guesses, so the optimal strategy leaves its tree and solves sub-problems; Hangman boards of
+random phrases with random letters revealed; guillotine games of random known clues; each with a
+random solver or strategy) from --soak-clients clients, and prints the server's resident memory
+every N/10 requests: memory that grows with the requests shows as a rising column.
+
     python benchmarks/web_load.py --configfile config/config.yaml [--clients 1,20,50] [--requests 400]
+        [--soak 20000] [--soak-clients 4]
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -133,13 +141,213 @@ def guillotine_bodies(base: str) -> list[dict]:
     return known
 
 
+# soak ----------------------------------------------------------------------------------------------
+PHRASES = [
+    "it's a sunny day",
+    "the early bird catches the worm",
+    "a penny saved is a penny earned",
+    "better late than never",
+    "actions speak louder than words",
+    "the quick brown fox jumps over the lazy dog",
+    "every cloud has a silver lining",
+    "don't judge a book by its cover",
+    "when in rome do as the romans do",
+    "the pen is mightier than the sword",
+    "an apple a day keeps the doctor away",
+    "practice makes perfect",
+    "time flies when you're having fun",
+    "two heads are better than one",
+    "where there's smoke there's fire",
+    "the news was read on the radio",
+]
+CLUES = [
+    "certificato",
+    "figlio",
+    "tragedia",
+    "stella",
+    "venere",
+    "pane",
+    "gioco",
+    "testa",
+    "osso",
+    "monaco",
+    "abito",
+    "dire",
+    "fare",
+    "mezzo",
+    "porta",
+    "casa",
+    "mare",
+    "acqua",
+    "colpo",
+    "stato",
+    "sole",
+    "luna",
+    "cuore",
+    "mano",
+    "piede",
+    "fuoco",
+    "terra",
+    "aria",
+    "vino",
+    "tempo",
+    "strada",
+    "libro",
+    "carta",
+    "notte",
+    "giorno",
+    "occhio",
+    "bocca",
+    "sale",
+    "ferro",
+    "oro",
+    "campo",
+]
+
+
+def call(base: str, path: str, body: dict) -> tuple[int, dict]:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=300) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, {}
+
+
+class Soak:
+    """Ever-different requests; each ``step`` sends one (or, for Wordle, one guess of a game and
+    the analysis of the position it leads to) and returns the number of requests sent."""
+
+    def __init__(self, base: str, games: dict, strategies: list[str], seed: int):
+        self.base = base
+        self.rng = random.Random(seed)
+        self.kinds = [k for k in ("wordle", "hangman", "guillotine") if games[k]]
+        self.strategies = strategies
+        self.clues = [c for c in CLUES if self._known(c)] if games["guillotine"] else []
+        self.statuses: dict[int, int] = {}
+
+    def _known(self, word: str) -> bool:
+        base = ["certificato", "figlio", "tragedia", "stella"]
+        return (
+            call(self.base, "/api/guillotine/solve", {"clues": [*base, word], "top": 1})[0] == 200
+        )
+
+    def _count(self, status: int) -> None:
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def step(self) -> int:
+        kind = self.rng.choice(self.kinds)
+        return getattr(self, kind)()
+
+    def wordle(self) -> int:
+        rng = self.rng
+        hard = rng.random() < 0.5
+        status, game = call(self.base, "/api/wordle/new", {"hard": hard})
+        self._count(status)
+        sent, moves, word = 1, [], None
+        for _ in range(6):
+            strategy = rng.choice(self.strategies)
+            status, a = call(
+                self.base,
+                "/api/wordle/analyse",
+                {"moves": moves, "hard": hard, "strategy": strategy, "top": 5},
+            )
+            self._count(status)
+            sent += 1
+            if status != 200 or a.get("solved") or not a.get("candidates"):
+                break
+            # a random word still possible (hard mode allows it): leaves the optimal tree
+            word = rng.choice(a["candidates"])
+            status, g = call(self.base, "/api/wordle/guess", {"game": game["game"], "guess": word})
+            self._count(status)
+            sent += 1
+            if status != 200 or g["over"]:
+                break
+            moves.append({"guess": word, "feedback": g["pattern"]})
+        return sent
+
+    def hangman(self) -> int:
+        rng = self.rng
+        phrase = rng.choice(PHRASES)
+        letters = sorted({c for c in phrase if c.isalpha()})
+        shown = set(rng.sample(letters, rng.randrange(len(letters) // 2 + 1)))
+        absent = [c for c in "jqxzvkw" if c not in letters]
+        wrong = "".join(rng.sample(absent, min(len(absent), rng.randrange(2))))
+        board = "".join(c if not c.isalpha() or c in shown else "_" for c in phrase)
+        solver = rng.choice(["baseline", "seed", "posterior"])
+        if rng.random() < 0.1:
+            status, _ = call(self.base, "/api/hangman/play", {"phrase": phrase, "solver": solver})
+        else:
+            body = {"board": board, "wrong": wrong, "solver": solver, "top": 10}
+            status, _ = call(self.base, "/api/hangman/assist", body)
+        self._count(status)
+        return 1
+
+    def guillotine(self) -> int:
+        clues = self.rng.sample(self.clues, 5)
+        solver = self.rng.choice(["links", "gullever"])
+        status, _ = call(self.base, "/api/guillotine/solve", {"clues": clues, "solver": solver})
+        self._count(status)
+        return 1
+
+
+def soak(base: str, pid: int, status: dict, total: int, clients: int) -> None:
+    strategies = ["optimal", "entropy", "expected-size", "minimax", "naive"]
+    workers = [Soak(base, status["games"], strategies, seed) for seed in range(clients)]
+    sent = 0
+    lock = threading.Lock()
+    every = max(total // 10, 1)
+    marks: list[tuple[int, float, float]] = [(0, 0.0, rss_mb(pid))]
+    t0 = time.perf_counter()
+
+    def client(w: Soak):
+        nonlocal sent
+        while True:
+            with lock:
+                if sent >= total:
+                    return
+            n = w.step()
+            with lock:
+                before = sent
+                sent += n
+                if sent // every > before // every:
+                    marks.append((sent, time.perf_counter() - t0, rss_mb(pid)))
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, workers))
+    if marks[-1][0] != sent:
+        marks.append((sent, time.perf_counter() - t0, rss_mb(pid)))
+    statuses: dict[int, int] = {}
+    for w in workers:
+        for code, n in w.statuses.items():
+            statuses[code] = statuses.get(code, 0) + n
+    print(
+        f"\nsoak: {sent} requests from {clients} clients, statuses {dict(sorted(statuses.items()))}"
+    )
+    print(f"{'requests':>9} {'seconds':>8} {'RSS MB':>8}")
+    for n, sec, rss in marks:
+        print(f"{n:>9} {sec:>8.0f} {rss:>8.0f}")
+    first = next((m for m in marks if m[0] >= every), marks[-1])
+    print(
+        f"RSS after {first[0]} requests {first[2]:.0f} MB, after {marks[-1][0]}: "
+        f"{marks[-1][2]:.0f} MB ({marks[-1][2] - first[2]:+.0f} MB)"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/config.yaml")
-    ap.add_argument("--clients", default="1,20,50")
+    ap.add_argument("--clients", default="1,20,50", help='client counts ("": soak only)')
     ap.add_argument(
         "--requests", type=int, default=400, help="requests per endpoint and client count"
     )
+    ap.add_argument("--soak", type=int, default=0, help="then N requests of ever-new inputs")
+    ap.add_argument("--soak-clients", type=int, default=4)
     args = ap.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -186,7 +394,7 @@ def main() -> int:
         endpoints = {k: v for k, v in endpoints.items() if v[1] and status["games"][k.split()[0]]}
         rows = []
         for name, (path, bodies) in endpoints.items():
-            for clients in (int(c) for c in args.clients.split(",")):
+            for clients in (int(c) for c in args.clients.split(",") if c):
                 r = run(base, path, bodies, clients, args.requests)
                 r.update(endpoint=name, clients=clients, rss=rss_mb(proc.pid))
                 rows.append(r)
@@ -206,6 +414,8 @@ def main() -> int:
                 f"{1000 * r['p50']:>8.1f} {1000 * r['p99']:>8.1f} {r['throughput']:>7.1f} "
                 f"{r['rss']:>12.0f}"
             )
+        if args.soak:
+            soak(base, proc.pid, status, args.soak, args.soak_clients)
         return 0
     finally:
         proc.terminate()

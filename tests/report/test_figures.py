@@ -75,6 +75,13 @@ def test_guillotine_figures_from_per_game_tables(tmp_path):
         assert out.stat().st_size > 1000
     assert "config test" in (tmp_path / "recall.svg").read_text()
     assert "acc 0.400, R@10 0.600" in (tmp_path / "recall.svg").read_text()
+    # one panel per game set; per solver the ECE of its bins (links: one game per bin, so the
+    # mean of |confidence - hit| = (.1 + .4 + .1 + .2 + .3) / 5)
+    fig = figures.guillotine_calibration([a, b])
+    assert len(fig.axes) == 1 and fig.axes[0].get_title() == "dev (5 games)"
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend[0] == "calibrated" and legend[1] == "links: ECE 0.220"
+    assert legend[2].startswith("gullever: ECE ")
     write_parquet(pa.table({"rank": [1]}), tmp_path / "bad-links.parquet")
     with pytest.raises(InputError, match="confidence"):
         figures.guillotine_recall([tmp_path / "bad-links.parquet"])
@@ -90,16 +97,26 @@ def test_glove_and_corpus_figures(tmp_path):
         json.dumps(
             {
                 "corpora": [
-                    {"name": "a", "tokens": 100, "sentences": 5, "documents": 1},
-                    {"name": "b", "tokens": 0, "sentences": 0, "documents": 0},
+                    {
+                        "name": "enwiki-excerpt",
+                        "tokens": 443791,
+                        "sentences": 21873,
+                        "documents": 106,
+                    },
+                    {"name": "itwiki-titles-sample", "tokens": 0, "sentences": 0, "documents": 0},
                 ]
             }
         )
     )
     figures.save(figures.glove_loss([f"en={train}"]), tmp_path / "g.svg")
-    figures.save(figures.corpus_sizes([f"en={manifest}"]), tmp_path / "c.svg")
+    fig = figures.corpus_sizes([f"en={manifest}"])
+    fig.canvas.draw()
+    for label in fig.axes[0].texts:  # every bar's label inside the figure, none cut off
+        assert label.get_window_extent().x1 <= fig.bbox.x1, label.get_text()
+    figures.save(fig, tmp_path / "c.svg")
     assert "en: 10 words, 5 d, 50 entries" in (tmp_path / "g.svg").read_text()
-    assert "100 tok, 5 sent, 1 docs" in (tmp_path / "c.svg").read_text()
+    svg = (tmp_path / "c.svg").read_text()
+    assert "443,791 tokens, 21,873 sentences, 106 docs" in svg and "tables only" in svg
     with pytest.raises(InputError, match="svg or .png"):
         figures.save(figures.glove_loss([f"en={train}"]), tmp_path / "g.pdf")
 

@@ -45,18 +45,23 @@ def test_wordle_analysis_matches_a_brute_force_reference(client, services, data)
         w for w in wordle.answers if all(feedback(g, w) == feedback(g, answer) for g in guesses)
     ]
     assert a["words_left"] == len(left)
-    assert set(a["candidates"]) == set(left[: len(a["candidates"])]) | set(a["candidates"])
+    assert a["candidates"] == left[:60]  # the page lists at most 60, in answer-list order
     assert answer in left
+    n = len(left)
     s = a["suggestion"]
     cells = Counter(format_letters(feedback(s["word"], w), 5) for w in left)
     assert {c["pattern"]: c["count"] for c in s["cells"]} == dict(cells)
-    n = len(left)
     assert s["expected_left"] == pytest.approx(sum(c * c for c in cells.values()) / n, abs=1e-3)
     assert s["worst_case"] == max(cells.values())
     bits = -sum(c / n * math.log2(c / n) for c in cells.values())
     assert s["bits"] == pytest.approx(bits, abs=1e-3)
     expected = [b["expected_left"] for b in a["best"]]
     assert expected == sorted(expected)
+    for first, second in zip(a["best"], a["best"][1:], strict=False):  # ties: the words left first
+        if first["expected_left"] == second["expected_left"]:
+            assert first["could_be_answer"] >= second["could_be_answer"]
+    # "could be the answer" is one of the words left (ties are broken in their favour)
+    assert [b["could_be_answer"] for b in a["best"]] == [b["word"] in left for b in a["best"]]
 
 
 def test_wordle_hidden_game_played_to_the_end_with_hints(client):

@@ -208,40 +208,56 @@ def reliability(
 
 
 def guillotine_calibration(games: Paths, bins: int = 10):
-    """Reliability diagram of the top answer's confidence: per solver and game set, the share of
-    games whose top answer is right against the mean confidence of each bin (marker area: games);
-    the diagonal is perfect calibration; the legend gives the expected calibration error."""
+    """Reliability diagram of the top answer's confidence, one panel per game set, one line per
+    solver: the share of games whose top answer is right against the mean confidence of each bin
+    (marker area: games); the diagonal is perfect calibration; the legend, under each panel so it
+    hides no point, gives the expected calibration error."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(5.0, 4.4))
-    ax.plot([0, 1], [0, 1], color="0.6", linestyle="--", linewidth=1, label="perfectly calibrated")
-    palette = plt.get_cmap("tab10")
-    for i, p in enumerate(games):
+    sets: dict[str, list[tuple[str, np.ndarray, np.ndarray]]] = {}
+    for p in games:
         name, solver = _guillotine_label(p)
         ranks, conf = _ranks(p)
-        if len(ranks) == 0:
-            continue
-        hit = (ranks == 1).astype(float)
-        points = reliability(conf, hit, bins)
-        ece = sum(n * abs(c - h) for c, h, n in points) / len(ranks)
-        xs, ys, ns = zip(*points, strict=True)
-        ax.plot(
-            xs,
-            ys,
-            marker="o",
-            markersize=3,
-            color=palette(i % 10),
-            linewidth=1,
-            label=f"{solver} on {name}: ECE {ece:.3f}",
+        sets.setdefault(name, []).append((solver, ranks, conf))
+    if not sets:
+        raise InputError("no guillotine evaluation to plot")
+    solvers = list(dict.fromkeys(solver for runs in sets.values() for solver, _, _ in runs))
+    fig, axes = plt.subplots(
+        1, len(sets), figsize=(4.2 * len(sets), 4.6), sharey=True, squeeze=False
+    )
+    palette = plt.get_cmap("tab10")
+    for ax, (name, runs) in zip(axes[0], sets.items(), strict=True):
+        ax.plot([0, 1], [0, 1], color="0.6", linestyle="--", linewidth=1, label="calibrated")
+        for solver, ranks, conf in runs:
+            n = len(ranks)
+            if n == 0:
+                continue
+            colour = palette(solvers.index(solver) % 10)
+            points = reliability(conf, (ranks == 1).astype(float), bins)
+            ece = sum(k * abs(c - h) for c, h, k in points) / n
+            xs, ys, ks = zip(*points, strict=True)
+            ax.plot(
+                xs,
+                ys,
+                marker="o",
+                markersize=3,
+                color=colour,
+                linewidth=1,
+                label=f"{solver}: ECE {ece:.3f}",
+            )
+            ax.scatter(
+                xs, ys, s=[8 + 80 * k / n for k in ks], color=colour, alpha=0.5, clip_on=False
+            )
+        # a little room around [0, 1] so points on the edges (always wrong, always right) show
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_ylim(-0.03, 1.03)
+        ax.set_xlabel("confidence of the top answer")
+        ax.set_title(f"{name} ({max(len(ranks) for _, ranks, _ in runs)} games)")
+        ax.grid(alpha=0.3)
+        ax.legend(
+            fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False
         )
-        ax.scatter(
-            xs, ys, s=[8 + 60 * n / len(ranks) for n in ns], color=palette(i % 10), alpha=0.5
-        )
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("confidence of the top answer")
-    ax.set_ylabel("share of top answers that are right")
-    ax.set_title("La Ghigliottina: reliability of the confidence")
-    ax.legend(fontsize="small", loc="upper left")
+    axes[0][0].set_ylabel("share of top answers that are right")
+    fig.suptitle("La Ghigliottina: reliability of the confidence")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 
@@ -330,16 +346,27 @@ def corpus_sizes(manifests: Sequence[str]):
         y, [max(r[2], 1) for r in rows], color=[palette(collections.index(r[0]) % 10) for r in rows]
     )
     ax.set_yticks(y, [f"{r[0]}: {r[1]}" for r in rows])
+    ax.set_xscale("log")
+    top = max(r[2] for r in rows) * 30
+    ax.set_xlim(1, top)
     for yi, r in zip(y, rows, strict=True):
+        text = (
+            f"{r[2]:,} tokens, {r[3]:,} sentences, {r[4]:,} docs"
+            if r[2]
+            else "no running text: tables only"
+        )
+        # a long bar holds its label (white, inside its end), a short one has it after its end:
+        # either way no label runs past the figure's edge
+        inside = r[2] > 1 and math.log(r[2]) / math.log(top) > 0.55
         ax.text(
-            max(r[2], 1),
+            max(r[2], 1) * (0.85 if inside else 1.15),
             yi,
-            f" {r[2]:,} tok, {r[3]:,} sent, {r[4]:,} docs",
+            text,
             va="center",
+            ha="right" if inside else "left",
+            color="white" if inside else "black",
             fontsize=7,
         )
-    ax.set_xscale("log")
-    ax.set_xlim(1, max(r[2] for r in rows) * 200)
     ax.set_xlabel("tokens (log scale)")
     ax.set_title("Corpus sizes per collection")
     fig.tight_layout(rect=(0, 0.03, 1, 1))

@@ -197,7 +197,10 @@ class WordleService:
         if guess not in set(rows.tolist()):  # a strategy's guess is always allowed; keep its row
             rows = np.append(rows, np.int32(guess))
         stats = partition_stats(data, cands, rows)
-        remaining = data.is_candidate_row[rows]
+        # "could be the answer": one of the words still left, not merely on the answer list
+        left = np.zeros(len(data.guesses), dtype=bool)
+        left[data.answer_rows[cands]] = True
+        remaining = left[rows]
         order = rank(stats.expected, remaining, rows, higher_better=False)
 
         def describe(k: int) -> dict:

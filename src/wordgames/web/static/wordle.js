@@ -98,7 +98,9 @@ function drawTiles() {
   const length = info ? info.word_length : 5;
   tileMarks = Array.from({length}, (_, i) => tileMarks[i] || ".");
   $("follow-tiles").replaceChildren(...tileMarks.map((m, i) => {
-    const t = el("div", {class: "tile click " + {g: "g", y: "y", ".": "b"}[m], "data-index": i}, word[i] || "");
+    // an empty slot stays white (five grey squares read as one block)
+    const colour = word[i] ? {g: "g", y: "y", ".": "b"}[m] : "";
+    const t = el("div", {class: "tile click " + colour, "data-index": i}, word[i] || "");
     t.onclick = () => {
       tileMarks[i] = {".": "y", y: "g", g: "."}[tileMarks[i]];
       $("follow-feedback").value = tileMarks.join("");
