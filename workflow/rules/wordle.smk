@@ -44,9 +44,10 @@ rule wordle_tree:
     params:
         mode=get_wordle_tree_flags,
         max_guesses=CFG.settings.wordle.max_guesses,
+        opener=get_wordle_tree_opener,
     shell:
         "NUMBA_NUM_THREADS={threads} wordgames build wordle-tree --matrix {input.matrix}"
-        " --words {input.words} {params.mode} --max-guesses {params.max_guesses}"
+        " --words {input.words} {params.mode} --max-guesses {params.max_guesses} {params.opener}"
         " --out {output} > {log} 2>&1"
 
 
@@ -93,3 +94,98 @@ rule wordle_summary:
     shell:
         "wordgames build wordle-summary --games {input} --max-guesses {params.max_guesses}"
         " --out-table {output.table} --out-md {output.md} --out-plot {output.plot} > {log} 2>&1"
+
+
+# The best openers proved over every first guess (wordle.openers.enabled; docs/wordle-optimal.md).
+rule wordle_openers:
+    input:
+        matrix=str(paths.wordle_matrix(CFG)),
+        words=str(paths.wordle_words(CFG)),
+    output:
+        table=str(paths.wordle_openers(CFG, "{tree_mode}", "parquet")),
+        json=str(paths.wordle_openers(CFG, "{tree_mode}", "json")),
+        md=str(paths.wordle_openers(CFG, "{tree_mode}", "md")),
+    log:
+        log_path("wordle_openers", "{tree_mode}"),
+    benchmark:
+        bench_path("wordle_openers", "{tree_mode}")
+    threads: get_wordle_openers_threads
+    resources:
+        mem_mb=8000,
+        runtime=240,
+    params:
+        mode=get_wordle_openers_mode,
+        top=CFG.settings.wordle.openers.top,
+        max_guesses=CFG.settings.wordle.max_guesses,
+        checkpoint=get_wordle_openers_checkpoint,
+    shell:
+        "wordgames build wordle-openers --matrix {input.matrix} --words {input.words} {params.mode}"
+        " --top {params.top} --max-guesses {params.max_guesses} --workers {threads}"
+        " --checkpoint {params.checkpoint} --out-table {output.table} --out-json {output.json}"
+        " --out-md {output.md} > {log} 2>&1"
+
+
+# Wordle lists built from the corpora (config wordle_lists, docs/wordle.md): the lists, each list's
+# optimal opener per mode with the greedy strategies, one summary table.
+rule wordle_list:
+    input:
+        get_wordle_list_tokens,
+    output:
+        answers=str(paths.wordle_list(CFG, "{wlist}", "answers.txt")),
+        allowed=str(paths.wordle_list(CFG, "{wlist}", "allowed.txt")),
+        stats=str(paths.wordle_list(CFG, "{wlist}", "lists.json")),
+    log:
+        log_path("wordle_list", "{wlist}"),
+    benchmark:
+        bench_path("wordle_list", "{wlist}")
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    params:
+        spec=get_wordle_list_build_args,
+    shell:
+        "wordgames build wordle-list --tokens {input} {params.spec}"
+        " --out-answers {output.answers} --out-allowed {output.allowed}"
+        " --out-json {output.stats} > {log} 2>&1"
+
+
+rule wordle_list_solve:
+    input:
+        answers=str(paths.wordle_list(CFG, "{wlist}", "answers.txt")),
+        allowed=str(paths.wordle_list(CFG, "{wlist}", "allowed.txt")),
+    output:
+        str(paths.wordle_list(CFG, "{wlist}", "solve-{mode}.json")),
+    log:
+        log_path("wordle_list_solve", "{wlist}", "{mode}"),
+    benchmark:
+        bench_path("wordle_list_solve", "{wlist}", "{mode}")
+    threads: CFG["threads"]
+    resources:
+        mem_mb=8000,
+        runtime=240,
+    params:
+        spec=get_wordle_list_solve_args,
+        rule=CFG.settings.wordle.hard_rule,
+        max_guesses=CFG.settings.wordle.max_guesses,
+        checkpoint=get_wordle_list_checkpoint,
+    shell:
+        "wordgames build wordle-list-solve --answers {input.answers} --guesses {input.allowed}"
+        " {params.spec} --mode {wildcards.mode} --hard-rule {params.rule}"
+        " --max-guesses {params.max_guesses} --workers {threads}"
+        " --checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
+
+
+rule wordle_lists_summary:
+    input:
+        **get_wordle_list_solutions(),
+    output:
+        str(paths.wordle_lists_summary(CFG)),
+    log:
+        log_path("wordle_lists_summary"),
+    benchmark:
+        bench_path("wordle_lists_summary")
+    params:
+        names=[n for n, _ in plan.wordle_list_jobs(CFG)],
+    shell:
+        "wordgames build wordle-lists-summary --names {params.names} --lists {input.lists}"
+        " --solutions {input.solutions} --out-md {output} > {log} 2>&1"

@@ -487,6 +487,8 @@ def register(commands) -> None:
     b.set_defaults(handler=_build_summary)
 
     if importlib.util.find_spec("wordgames.wordle.tree_cli") is not None:
-        from wordgames.wordle import tree_cli
+        from wordgames.wordle import lists_cli, openers_cli, tree_cli
 
         tree_cli.register(commands)
+        openers_cli.register(commands, game, _add_lists, _add_mode)
+        lists_cli.register(commands)

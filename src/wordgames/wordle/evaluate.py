@@ -83,6 +83,7 @@ def evaluate(
             "won": pa.array(rows["won"], pa.bool_()),
             "seconds": pa.array(rows["seconds"], pa.float64()),
             "path": pa.array(rows["path"], pa.list_(pa.string())),
+            "lists": pa.array([data.fingerprint] * n, pa.string()),
         }
     )
 
@@ -115,6 +116,26 @@ def summarize(games, max_guesses: int | None = None) -> dict:
     paper = PUBLISHED.get(strategy)
     out["paper_win_rate"] = paper[0] if paper else None
     out["paper_mean_guesses"] = paper[1] if paper else None
+    out.update(_published_optimum(games, strategy, hard))
+    return out
+
+
+def _published_optimum(games, strategy: str, hard: bool) -> dict:
+    """The opener every game started with and, for the optimal strategy on known lists, the
+    published optimum for that opener (:mod:`wordgames.wordle.published`)."""
+    from wordgames.wordle.published import published_result
+
+    firsts = {p[0] for p in games.column("path").to_pylist() if p}
+    opener = firsts.pop() if len(firsts) == 1 else None
+    out = {"opener": opener, "published_total": None, "published_mean": None}
+    if strategy != "optimal" or "lists" not in games.column_names or games.num_rows == 0:
+        return out
+    rule = games.column("hard_rule")[0].as_py() or "nyt"
+    mode = f"hard-{rule}" if hard else "normal"
+    found = published_result(games.column("lists")[0].as_py(), mode, opener)
+    if found is not None:
+        out["published_total"] = found.get("total")
+        out["published_mean"] = found.get("mean")
     return out
 
 
@@ -141,8 +162,8 @@ def markdown(summaries: list[dict]) -> str:
     """A table a person can read: ours beside the paper's numbers."""
     lines = [
         "| strategy | mode | games | win rate | mean guesses | worst | distribution (1..6, lost) "
-        "| ms/game | paper win rate | paper mean |",
-        "|---|---|---:|---:|---:|---:|---|---:|---:|---:|",
+        "| ms/game | paper win rate | paper mean | published optimum |",
+        "|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for s in summaries:
         dist = " ".join(str(v) for v in s["distribution"].values())
@@ -151,9 +172,18 @@ def markdown(summaries: list[dict]) -> str:
         lines.append(
             f"| {s['strategy']} | {'hard' if s['hard'] else 'normal'} | {s['games']} "
             f"| {s['win_rate']:.1%} | {s['mean_guesses']:.4f} | {s['max_guesses']} | {dist} "
-            f"| {s['ms_per_game']:.1f} | {paper_win} | {paper_mean} |"
+            f"| {s['ms_per_game']:.1f} | {paper_win} | {paper_mean} | {_published_cell(s)} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def _published_cell(s: dict) -> str:
+    """``7883 / 3.4140 (TARSE)``: a published optimum beside ours (total, mean, opener)."""
+    total, mean = s.get("published_total"), s.get("published_mean")
+    if mean is None:
+        return ""
+    text = f"{total} / {mean:.4f}" if total is not None else f"{mean:.4f}"
+    return f"{text} ({(s.get('opener') or '').upper()})"
 
 
 def plot(summaries: list[dict], target) -> None:

@@ -104,6 +104,21 @@ def _cell_lb(m):
     return 1 if m == 1 else 2 * m - 1
 
 
+@numba.njit(cache=True, inline="always")
+def classes_on(row, S, cnt):
+    """Feedback classes of the guess whose matrix row is ``row`` on the answers ``S``; ``cnt`` is a
+    zeroed scratch array of one slot per pattern, left zeroed."""
+    k = 0
+    for j in range(S.shape[0]):
+        c = row[S[j]]
+        if cnt[c] == 0:
+            k += 1
+        cnt[c] += 1
+    for j in range(S.shape[0]):
+        cnt[row[S[j]]] = 0
+    return k
+
+
 @numba.njit(cache=True)
 def set_hash(S, zans):
     h = np.uint64(0)
@@ -388,16 +403,7 @@ def solve(
     # members first: one that splits the others into singletons ends the search at 2n - 1
     for i in range(n):
         g = answer_rows[S[i]]
-        row = M[g]
-        k_ng = 0
-        for j in range(n):
-            c = row[S[j]]
-            if cnt[c] == 0:
-                k_ng += 1
-            cnt[c] += 1
-        for j in range(n):
-            cnt[row[S[j]]] = 0
-        if k_ng == n and (normal or _member(A, g)):
+        if classes_on(M[g], S, cnt) == n and (normal or _member(A, g)):
             memo[key] = _pack_exact(floor, g)
             return floor
     if n == 3 and depth >= 3:  # a member leaves the other two together: 3 + 3
@@ -608,21 +614,6 @@ def memo_lookup(memo, key):
         e = memo[key]
         return (e & 1) == 1, _entry_value(e), _entry_guess(e)
     return False, 0, -1
-
-
-@numba.njit(cache=True)
-def one_level_bound(S, A, M, allgreen):
-    """A lower bound on the cost of ``S``: the least ``LB(g)`` over the guesses of ``A``."""
-    n = S.shape[0]
-    if n <= 1:
-        return n
-    ncells, sumsq, ingreen = partition_stats(S, A, M, allgreen)
-    best = 3 * n
-    for j in range(A.shape[0]):
-        lb = n + 2 * (n - ingreen[j]) - (ncells[j] - ingreen[j])
-        if lb < best:
-            best = lb
-    return best
 
 
 @numba.njit(cache=True)

