@@ -184,6 +184,24 @@ def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, 
     assert not any(r.startswith(("wordle_", "guillotine_")) for r in rules_of(jobs))
 
 
+def test_a_record_left_by_a_job_no_longer_planned_pulls_nothing_back(repo, built):
+    """Without its game sets the config evaluates no guillotine: the records its evaluation and
+    figures left under results/benchmarks/ must neither bring those jobs back (their input set
+    changed, and report_plot_guillotine would run on no input) nor show in the run statistics.
+    Runs for real (the records are read after the report_run_done checkpoint), so last on built."""
+    workdir, data, _ = built
+    records = workdir / "results/benchmarks"
+    stale = {"guillotine_eval", "report_plot_guillotine"}
+    assert {p.name for p in records.iterdir()} >= stale
+    configfile = tiny_config(repo, workdir, data, name="no-games.yaml", **{"guillotine.games": {}})
+    run = run_snakemake(repo, workdir, configfile)
+    assert run.returncode == 0, run.stderr[-4000:]
+    ran = set(re.findall(r"^(?:local)?(?:rule|checkpoint) (\w+):", run.stderr, re.M))
+    assert "report_benchmarks" in ran and not ran & stale
+    table = (workdir / "results/report/tables/benchmarks.html").read_text()
+    assert "glove" in table and not any(rule in table for rule in stale)
+
+
 def test_parsing_writes_nothing_and_data_dir_paths_do_not_crash(repo, tmp_path):
     """-n and --lint on a fresh folder write no artifact; guillotine.vectors under an unset
     {data_dir} leaves the stages that read it out instead of failing with a WildcardError."""

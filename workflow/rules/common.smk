@@ -590,11 +590,14 @@ def get_labelled_inputs(wildcards, input):
 def get_benchmark_records(wildcards):
     """Every job's benchmark record under results/benchmarks/ (paths.benchmark), read once the
     run is complete (the report_run_done checkpoint), so a new rule's records appear without a
-    change here. The report_benchmarks job's own record is left out: it is written after it."""
+    change here. Only records of jobs in this run's DAG count: a record left by a job the config no
+    longer plans (a data set gone, an evaluation switched off) would otherwise pull that job back
+    in. The report_benchmarks job's own record is left out: it is written after it."""
     checkpoints.report_run_done.get()
     pattern = str(paths.benchmark(CFG, "*", "*"))
     own = paths.benchmark(CFG, "report_benchmarks").parent
-    return sorted(p for p in glob.glob(pattern) if Path(p).parent != own)
+    planned = {str(job.benchmark) for job in workflow.dag.jobs if job.benchmark}
+    return sorted(p for p in glob.glob(pattern) if Path(p).parent != own and p in planned)
 
 
 def get_benchmark_record_args(wildcards, input):
