@@ -22,9 +22,7 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -32,6 +30,9 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+
+from wordgames.web import local
+from wordgames.web.local import post_json
 
 BODIES = {
     "hangman assist": (
@@ -50,14 +51,10 @@ def wordle_bodies(base: str) -> list[dict]:
     three hidden-answer games (normal and hard mode)."""
 
     def call(path, body):
-        request = urllib.request.Request(
-            base + path,
-            data=json.dumps(body).encode(),
-            method="POST",
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=120) as r:
-            return json.loads(r.read())
+        status, answer = post_json(base + path, body, timeout=120)
+        if status != 200:
+            raise RuntimeError(f"{path}: {status} {answer}")
+        return answer
 
     bodies = [{"moves": []}]
     opener = call("/api/wordle/analyse", {"moves": []})["suggestion"]["word"]
@@ -205,18 +202,23 @@ CLUES = [
 ]
 
 
+HANGMAN_SOLVERS = ["baseline", "seed", "posterior"]
+
+
+def hangman_board(rng: random.Random) -> dict:
+    """An assist body for a random phrase with a random half (at most) of its letters shown and
+    up to one wrong letter, for a random solver: boards that repeat little, unlike BODIES'."""
+    phrase = rng.choice(PHRASES)
+    letters = sorted({c for c in phrase if c.isalpha()})
+    shown = set(rng.sample(letters, rng.randrange(len(letters) // 2 + 1)))
+    absent = [c for c in "jqxzvkw" if c not in letters]
+    wrong = "".join(rng.sample(absent, min(len(absent), rng.randrange(2))))
+    board = "".join(c if not c.isalpha() or c in shown else "_" for c in phrase)
+    return {"board": board, "wrong": wrong, "solver": rng.choice(HANGMAN_SOLVERS), "top": 10}
+
+
 def call(base: str, path: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=300) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, {}
+    return post_json(base + path, body, timeout=300)
 
 
 class Soak:
@@ -273,18 +275,11 @@ class Soak:
 
     def hangman(self) -> int:
         rng = self.rng
-        phrase = rng.choice(PHRASES)
-        letters = sorted({c for c in phrase if c.isalpha()})
-        shown = set(rng.sample(letters, rng.randrange(len(letters) // 2 + 1)))
-        absent = [c for c in "jqxzvkw" if c not in letters]
-        wrong = "".join(rng.sample(absent, min(len(absent), rng.randrange(2))))
-        board = "".join(c if not c.isalpha() or c in shown else "_" for c in phrase)
-        solver = rng.choice(["baseline", "seed", "posterior"])
         if rng.random() < 0.1:
-            status, _ = call(self.base, "/api/hangman/play", {"phrase": phrase, "solver": solver})
+            body = {"phrase": rng.choice(PHRASES), "solver": rng.choice(HANGMAN_SOLVERS)}
+            status, _ = call(self.base, "/api/hangman/play", body)
         else:
-            body = {"board": board, "wrong": wrong, "solver": solver, "top": 10}
-            status, _ = call(self.base, "/api/hangman/assist", body)
+            status, _ = call(self.base, "/api/hangman/assist", hangman_board(rng))
         self._count(status)
         return 1
 
@@ -349,44 +344,25 @@ def main() -> int:
     ap.add_argument("--soak", type=int, default=0, help="then N requests of ever-new inputs")
     ap.add_argument("--soak-clients", type=int, default=4)
     args = ap.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     log = tempfile.NamedTemporaryFile(prefix="web-load-", suffix=".log", delete=False)  # noqa: SIM115 (the server writes it while we run)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordgames",
-            "serve",
-            "--configfile",
-            args.configfile,
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 600
-        while True:
-            if proc.poll() is not None:
-                with open(log.name) as fh:
-                    print(fh.read()[-2000:], file=sys.stderr)
-                return 3 if proc.returncode == 2 else 1
-            try:
-                with urllib.request.urlopen(base + "/api/status", timeout=2) as r:
-                    status = json.loads(r.read())
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
+        proc, base = local.start(args.configfile, log, seconds=600)
+    except local.ServerExited as e:
+        with open(log.name) as fh:
+            print(fh.read()[-2000:], file=sys.stderr)
+        return 3 if e.returncode == 2 else 1
+    try:
+        with urllib.request.urlopen(base + "/api/status", timeout=10) as r:
+            status = json.loads(r.read())
         loaded_rss = rss_mb(proc.pid)
         endpoints = dict(BODIES)
+        # each request a board not sent before, from any client count (the solvers' word-match
+        # cache sees only the words the phrases share)
+        rng = random.Random(0)
+        endpoints["hangman new boards"] = (
+            "/api/hangman/assist",
+            lambda: [hangman_board(rng) for _ in range(args.requests)],
+        )
         if status["games"]["wordle"]:
             endpoints["wordle analyse"] = ("/api/wordle/analyse", wordle_bodies(base))
         if status["games"]["guillotine"]:
@@ -395,7 +371,9 @@ def main() -> int:
         rows = []
         for name, (path, bodies) in endpoints.items():
             for clients in (int(c) for c in args.clients.split(",") if c):
-                r = run(base, path, bodies, clients, args.requests)
+                r = run(
+                    base, path, bodies() if callable(bodies) else bodies, clients, args.requests
+                )
                 r.update(endpoint=name, clients=clients, rss=rss_mb(proc.pid))
                 rows.append(r)
                 print(json.dumps(r), file=sys.stderr)
@@ -418,8 +396,7 @@ def main() -> int:
             soak(base, proc.pid, status, args.soak, args.soak_clients)
         return 0
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        local.stop(proc)
         os.unlink(log.name)
 
 

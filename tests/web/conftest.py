@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import fcntl
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -104,55 +101,14 @@ def client(services):
         yield c
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url: str, proc: subprocess.Popen, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited with {proc.returncode} (see its log)")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"the server did not answer {url} within {seconds} s")
-
-
 @pytest.fixture(scope="session")
 def server(built):
     """A real ``wordgames serve`` (uvicorn) on the tiny config; its base URL."""
-    port = free_port()
-    log = open(built.parent / f"serve-{port}.log", "wb")  # noqa: SIM115 (a pipe could fill up)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordgames",
-            "serve",
-            "--configfile",
-            str(built),
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=built.parent,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(base + "/api/status", proc)
-        yield base
-    finally:
-        proc.terminate()
+    from wordgames.web import local
+
+    with open(built.parent / f"serve-{os.getpid()}.log", "wb") as log:  # a pipe could fill up
+        proc, base = local.start(built, log, cwd=built.parent)
         try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            yield base
+        finally:
+            local.stop(proc)

@@ -371,17 +371,10 @@ def test_html_report_holds_every_figure_with_its_caption(built):
 def _serve_exits(configfile, tmp_path) -> subprocess.CompletedProcess:
     """``wordgames serve`` on a config whose artifacts are (partly) missing: it must stop before
     listening, so a port that is never answered is fine."""
+    from wordgames.web.local import serve_command
+
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "wordgames",
-            "serve",
-            "--configfile",
-            str(configfile),
-            "--port",
-            "0",
-        ],
+        serve_command(configfile, 0),
         capture_output=True,
         text=True,
         timeout=300,

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from wordgames.web.local import post_json
+
 pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
 GAMES = [
@@ -62,20 +64,6 @@ class Organisers:
         with self.arrived:
             while not set(ids) <= set(self.answers) and time.monotonic() < deadline:
                 self.arrived.wait(timeout=max(0.0, deadline - time.monotonic()))
-
-
-def post_json(url: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
 
 
 @pytest.fixture
