@@ -203,6 +203,7 @@ CLUES = [
 
 
 HANGMAN_SOLVERS = ["baseline", "seed", "posterior"]
+GUILLOTINE_SOLVERS = ["links", "gullever"]
 
 
 def hangman_board(rng: random.Random) -> dict:
@@ -230,14 +231,20 @@ class Soak:
         self.rng = random.Random(seed)
         self.kinds = [k for k in ("wordle", "hangman", "guillotine") if games[k]]
         self.strategies = strategies
-        self.clues = [c for c in CLUES if self._known(c)] if games["guillotine"] else []
+        # per solver, the clues it knows (gullever knows only words with vectors): every game
+        # sent is one it can answer
+        self.clues = {}
+        for solver in GUILLOTINE_SOLVERS if games["guillotine"] else []:
+            known = [c for c in CLUES if self._known(c, solver)]
+            if len(known) >= 5:
+                self.clues[solver] = known
+        if not self.clues:
+            self.kinds = [k for k in self.kinds if k != "guillotine"]
         self.statuses: dict[int, int] = {}
 
-    def _known(self, word: str) -> bool:
-        base = ["certificato", "figlio", "tragedia", "stella"]
-        return (
-            call(self.base, "/api/guillotine/solve", {"clues": [*base, word], "top": 1})[0] == 200
-        )
+    def _known(self, word: str, solver: str) -> bool:
+        body = {"clues": [word] * 5, "top": 1, "solver": solver}
+        return call(self.base, "/api/guillotine/solve", body)[0] == 200
 
     def _count(self, status: int) -> None:
         self.statuses[status] = self.statuses.get(status, 0) + 1
@@ -284,8 +291,8 @@ class Soak:
         return 1
 
     def guillotine(self) -> int:
-        clues = self.rng.sample(self.clues, 5)
-        solver = self.rng.choice(["links", "gullever"])
+        solver = self.rng.choice(sorted(self.clues))
+        clues = self.rng.sample(self.clues[solver], 5)
         status, _ = call(self.base, "/api/guillotine/solve", {"clues": clues, "solver": solver})
         self._count(status)
         return 1
