@@ -4,12 +4,15 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
+CONFIG ?= config/config.yaml
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test test-cluster lint format bench clean help
+.PHONY: setup run report serve test test-cluster lint format bench clean help
 
 help:
 	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
+	@echo "make report build CONFIG's artifacts, then its HTML report (results/<config>/report.html)"
+	@echo "make serve  the web app on CONFIG's artifacts (http://127.0.0.1:8000)"
 	@echo "make test   set up .venv and run the whole test suite"
 	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint"
 	@echo "make test-cluster  the test config on a one-node SLURM cluster (root, Debian; minutes)"
@@ -31,6 +34,13 @@ setup: $(STAMP) $(BIN)/lmplz
 
 run: setup
 	$(BIN)/snakemake --cores $(CORES)
+
+report: setup
+	$(BIN)/snakemake --cores $(CORES) --configfile $(CONFIG)
+	$(BIN)/snakemake --configfile $(CONFIG) --report "$$($(BIN)/python -m wordgames.report.where $(CONFIG))"
+
+serve: setup
+	$(BIN)/wordgames serve --configfile $(CONFIG)
 
 test: setup
 	$(BIN)/pytest -n 2 --dist loadfile -q

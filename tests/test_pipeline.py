@@ -66,8 +66,8 @@ def planned(result) -> list[tuple[str, dict]]:
     """(rule, wildcards) of every job a dry run lists, `all` left out."""
     assert result.returncode == 0, result.stderr[-4000:] + result.stdout[-4000:]
     jobs = []
-    for block in re.split(r"\n(?=(?:local)?rule \w+:)", result.stdout):
-        head = re.match(r"(?:local)?rule (\w+):", block)
+    for block in re.split(r"\n(?=(?:local)?(?:rule|checkpoint) \w+:)", result.stdout):
+        head = re.match(r"(?:local)?(?:rule|checkpoint) (\w+):", block)
         if head is None or head.group(1) == "all":
             continue
         found = re.search(r"^\s+wildcards: (.*)$", block, re.M)
@@ -119,6 +119,12 @@ def test_data_folder_copied_elsewhere_reruns_nothing(repo, built, tmp_path):
     assert planned(run_snakemake(repo, workdir, configfile, "--dry-run")) == []
 
 
+# The HTML report's stages downstream of any change: the figures and summary tables drawn from the
+# outputs that change, and the run statistics (report_run_done, report_benchmarks), which read
+# every job's benchmark record and so follow any job that runs again.
+RUN_STATISTICS = {"report_run_done", "report_benchmarks"}
+
+
 @pytest.mark.parametrize(
     "key, value",
     [("guillotine.solver.l2", 2.5), ("guillotine.solver.confident_precision", 0.7)],
@@ -127,8 +133,18 @@ def test_solver_setting_plans_exactly_guillotine_train_eval_and_report(repo, bui
     workdir, data, _ = built
     configfile = tiny_config(repo, workdir, data, name="solver.yaml", **{key: value})
     jobs = planned(run_snakemake(repo, workdir, configfile, "--dry-run"))
-    assert sorted(rules_of(jobs)) == ["guillotine_eval", "guillotine_train", "report"]
-    assert len(jobs) == 3
+    # the guillotine figures (recall@k, reliability) and summary table read the evaluation's
+    # per-game tables and summary
+    assert rules_of(jobs) == {
+        "guillotine_eval",
+        "guillotine_train",
+        "report",
+        "report_plot_guillotine",
+        "report_table",
+        *RUN_STATISTICS,
+    }
+    assert [w for r, w in jobs if r == "report_table"] == [{"section": "la-ghigliottina"}]
+    assert len(jobs) == 7
 
 
 def test_missing_thesaurus_is_left_out_with_a_note_and_reruns_the_links(repo, built, tmp_path):
@@ -145,6 +161,9 @@ def test_missing_thesaurus_is_left_out_with_a_note_and_reruns_the_links(repo, bu
         "guillotine_train",
         "guillotine_eval",
         "report",
+        "report_plot_guillotine",
+        "report_table",
+        *RUN_STATISTICS,
     }
 
 
@@ -160,8 +179,16 @@ def test_glove_dim_plans_glove_and_what_reads_it(repo, built):
         "guillotine_train",
         "guillotine_eval",
         "report",
+        # the GloVe loss figure reads the trainings; the vectors and guillotine tables and the
+        # guillotine figures read the evaluations
+        "report_plot_glove",
+        "report_plot_guillotine",
+        "report_table",
+        *RUN_STATISTICS,
     }
     assert sorted(w["coll"] for r, w in jobs if r == "glove") == ["en", "it"]
+    tables = sorted(w["section"] for r, w in jobs if r == "report_table")
+    assert tables == ["la-ghigliottina", "word-vectors"]
 
 
 def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, tmp_path):
@@ -188,6 +215,24 @@ def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, 
         "report",
     } <= rules_of(jobs)
     assert not any(r.startswith(("wordle_", "guillotine_")) for r in rules_of(jobs))
+
+
+def test_a_record_left_by_a_job_no_longer_planned_pulls_nothing_back(repo, built):
+    """Without its game sets the config evaluates no guillotine: the records its evaluation and
+    figures left under results/benchmarks/ must neither bring those jobs back (their input set
+    changed, and report_plot_guillotine would run on no input) nor show in the run statistics.
+    Runs for real (the records are read after the report_run_done checkpoint), so last on built."""
+    workdir, data, _ = built
+    records = workdir / "results/benchmarks"
+    stale = {"guillotine_eval", "report_plot_guillotine"}
+    assert {p.name for p in records.iterdir()} >= stale
+    configfile = tiny_config(repo, workdir, data, name="no-games.yaml", **{"guillotine.games": {}})
+    run = run_snakemake(repo, workdir, configfile)
+    assert run.returncode == 0, run.stderr[-4000:]
+    ran = set(re.findall(r"^(?:local)?(?:rule|checkpoint) (\w+):", run.stderr, re.M))
+    assert "report_benchmarks" in ran and not ran & stale
+    table = (workdir / "results/report/tables/benchmarks.html").read_text()
+    assert "glove" in table and not any(rule in table for rule in stale)
 
 
 def test_parsing_writes_nothing_and_data_dir_paths_do_not_crash(repo, tmp_path):

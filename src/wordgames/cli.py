@@ -37,6 +37,7 @@ COMMAND_MODULES = (
     "wordgames.hangman.cli",
     "wordgames.guillotine.cli",
     "wordgames.report.cli",
+    "wordgames.web.cli",
 )
 
 
@@ -74,6 +75,7 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--answer-min-count",
             "--prune",
             "--heuristic-openers",
+            "--port",
         ],
         (0, True),
     ),

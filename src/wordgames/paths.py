@@ -23,7 +23,9 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
     wordle/optimal-tree-{mode}.json              the proved optimal trees
     eval/{game}/...                              per-game Parquet and summaries
-    report/                                      the final report
+    report/                                      the Markdown report; figures/ and tables/ of the
+                                                 HTML report
+    report.html                                  the HTML report (make report)
     logs/{rule}/{wildcards}.log                  one log per job
     benchmarks/{rule}/{wildcards}.tsv            one Snakemake benchmark table per job (wall and CPU
                                                  seconds, max RSS, I/O): the run statistics
@@ -279,6 +281,27 @@ def eval_dir(cfg: Config, game: str) -> Path:
 
 def report_dir(cfg: Config) -> Path:
     return results(cfg, "report")
+
+
+def html_report(cfg: Config) -> Path:
+    """The self-contained HTML report (``snakemake --report``, what ``make report`` writes)."""
+    return results(cfg, "report.html")
+
+
+def report_figure(cfg: Config, name: str, ext: str = "svg") -> Path:
+    """A figure of the HTML report, written by a plotting stage (``wordgames build plot-*``)."""
+    return report_dir(cfg) / "figures" / f"{name}.{ext}"
+
+
+def report_table(cfg: Config, name: str) -> Path:
+    """An HTML table of the HTML report (an evaluation summary, the run's benchmark records)."""
+    return report_dir(cfg) / "tables" / f"{name}.html"
+
+
+def report_run_done(cfg: Config) -> Path:
+    """An empty file written once every target but the run statistics is built: the run
+    statistics read the benchmark records after it."""
+    return report_dir(cfg) / "run-done"
 
 
 # guillotine ----------------------------------------------------------------------------------------

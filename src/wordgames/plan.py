@@ -12,6 +12,7 @@ that needs it is not part of the run, as the schema documents.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -378,8 +379,47 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
     return sections
 
 
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def report_tables(cfg: Config) -> dict[str, tuple[str, Path]]:
+    """{name: (title, Markdown summary)} of the evaluation summaries the HTML report shows as
+    tables (``paths.report_table(cfg, name)``), one per report section."""
+    return {_slug(title): (title, path) for title, path in report_sections(cfg)}
+
+
+def report_figures(cfg: Config) -> list[str]:
+    """Names of the HTML report's figures this config draws (``paths.report_figure``), one per
+    evaluation or training it runs."""
+    names = []
+    if wordle_enabled(cfg) and wordle_strategies(cfg) and wordle_modes(cfg):
+        names.append("wordle-guesses")
+    if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
+        names.append("hangman-win-rates")
+    if guillotine_evaluated(cfg):
+        names += ["guillotine-recall", "guillotine-calibration"]
+    if glove_collections(cfg):
+        names.append("glove-loss")
+    if collections(cfg):
+        names.append("corpus-sizes")
+    return names
+
+
+def run_statistics(cfg: Config) -> list[Path]:
+    """The HTML report's run statistics: every job's benchmark record as a table and a figure,
+    made once everything else (:func:`run_targets`) is built."""
+    return [paths.report_table(cfg, "benchmarks"), paths.report_figure(cfg, "benchmarks")]
+
+
 def targets(cfg: Config) -> list[Path]:
     """The final artifacts of a whole run (what ``rule all`` asks for)."""
+    return run_targets(cfg) + run_statistics(cfg)
+
+
+def run_targets(cfg: Config) -> list[Path]:
+    """Every final artifact but the run statistics, which read the benchmark records of the jobs
+    that build these."""
     out: list[Path] = []
     if wordle_enabled(cfg):
         # what the user commands read: the matrix and word index, and the optimal trees
@@ -416,4 +456,6 @@ def targets(cfg: Config) -> list[Path]:
             out.append(paths.guillotine_eval_summary(cfg))
     if report_sections(cfg):
         out.append(paths.report(cfg))
+    out += [paths.report_table(cfg, name) for name in report_tables(cfg)]
+    out += [paths.report_figure(cfg, name) for name in report_figures(cfg)]
     return out

@@ -247,6 +247,23 @@ class Guillotine:
 
 
 @dataclass(frozen=True)
+class Evalita:
+    uuid: str | None
+    solver: str
+    callback_hosts: list[str]
+    timeout: float
+
+
+@dataclass(frozen=True)
+class Serve:
+    host: str
+    port: int
+    max_body: int
+    wordle_games: int
+    evalita: Evalita
+
+
+@dataclass(frozen=True)
 class Settings:
     """The whole config (``Config.settings``)."""
 
@@ -263,6 +280,7 @@ class Settings:
     lm: Lm
     hangman: Hangman
     guillotine: Guillotine
+    serve: Serve
 
 
 def _build(tp, value):

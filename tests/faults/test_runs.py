@@ -249,6 +249,7 @@ BAD_INPUTS = [
     ("out of range", "guillotine eval --games {bad}/empty.csv --limit 0", ""),
     ("wrong language", "build tokenize-text --language xx", "some text"),
     ("not UTF-8", "build tokenize-text --language en", b"caf\xe9"),
+    ("out of range", "serve --port 70000", ""),
 ]
 
 

@@ -87,33 +87,46 @@ def _config(args):
     return cfg, lives
 
 
-def _setup(args, cfg=None):
-    """(solver, lives) for a CLI command, loading the artifacts the solver needs."""
+def load_resources(cfg, config_name: str, lm=None, unigrams=None, with_lm: bool = True):
+    """The unigram lexicon and (``with_lm``) the KenLM model the pipeline built for the config's
+    hangman collection, or the given files; names them on stderr, and fails in one line when one
+    is missing (shared by the CLI and ``wordgames serve``)."""
     from wordgames import paths
     from wordgames.artifacts import require
-    from wordgames.errors import InputError
     from wordgames.hangman.lexicon import Lexicon
-    from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
+    from wordgames.hangman.solvers import Resources
     from wordgames.lm.model import load_model
+
+    hangman = cfg.settings.hangman
+    coll = hangman.collection
+    hint = (
+        f"build it with the pipeline (snakemake --configfile {config_name}) or give --lm/--unigrams"
+    )
+    files = [require(unigrams or paths.lm_unigrams(cfg, coll), hint)]
+    if with_lm:
+        files.append(require(lm or paths.lm_binary(cfg, coll), hint))
+    print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
+    lexicon = Lexicon.from_parquet(files[0], min_count=hangman.min_count)
+    model = load_model(str(files[1])) if with_lm else None
+    return Resources(lexicon, model)
+
+
+def _setup(args, cfg=None):
+    """(solver, lives) for a CLI command, loading the artifacts the solver needs."""
+    from wordgames.errors import InputError
+    from wordgames.hangman.solvers import SOLVERS, make_solver
 
     if cfg is None:
         cfg, lives = _config(args)
     else:
         lives = _config(args)[1]
-    section = cfg.section("hangman")
-    hangman = cfg.settings.hangman
-    name = args.solver or hangman.default_solver
+    name = args.solver or cfg.settings.hangman.default_solver
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
-    coll = hangman.collection
-    hint = f"build it with the pipeline (snakemake --configfile {args.configfile}) or give --lm/--unigrams"
-    files = [require(args.unigrams or paths.lm_unigrams(cfg, coll), hint)]
-    if SOLVERS[name].needs_lm:
-        files.append(require(args.lm or paths.lm_binary(cfg, coll), hint))
-    print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
-    lexicon = Lexicon.from_parquet(files[0], min_count=hangman.min_count)
-    lm = load_model(str(files[1])) if len(files) > 1 else None
-    solver = make_solver(name, Resources(lexicon, lm), **section.get(name, {}))
+    resources = load_resources(
+        cfg, args.configfile, args.lm, args.unigrams, with_lm=SOLVERS[name].needs_lm
+    )
+    solver = make_solver(name, resources, **cfg.section("hangman").get(name, {}))
     return solver, lives
 
 

@@ -1,4 +1,7 @@
-"""``wordgames build report``: the last stage of the pipeline."""
+"""``wordgames build report`` (the Markdown report) and the HTML report's stages: one ``plot-*``
+stage per figure, ``report-table`` (an evaluation summary as HTML) and ``report-benchmarks`` (the
+run's benchmark records). Each takes its input paths, its output path and a ``--note`` (the
+config's name, printed on the figure) and nothing else."""
 
 from __future__ import annotations
 
@@ -19,6 +22,64 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plot(args: argparse.Namespace) -> int:
+    from wordgames.report import figures
+
+    draw = {
+        "plot-wordle": lambda: figures.wordle_guesses(args.inputs, args.max_guesses),
+        "plot-hangman": lambda: figures.hangman_win_rates(
+            args.inputs[0], _lm_tokens(args.manifest)
+        ),
+        "plot-guillotine-recall": lambda: figures.guillotine_recall(args.inputs),
+        "plot-guillotine-calibration": lambda: figures.guillotine_calibration(args.inputs),
+        "plot-glove": lambda: figures.glove_loss(args.inputs),
+        "plot-corpora": lambda: figures.corpus_sizes(args.inputs),
+    }[args.stage]
+    figures.save(draw(), args.out, args.note)
+    return 0
+
+
+def _lm_tokens(manifest: str | None) -> int | None:
+    if not manifest:
+        return None
+    from wordgames.report.figures import _json
+
+    return int(_json(Path(manifest)).get("tokens", 0)) or None
+
+
+def _table(args: argparse.Namespace) -> int:
+    from wordgames.artifacts import atomic_open
+    from wordgames.report.tables import summary_page
+
+    with atomic_open(args.out) as fh:
+        fh.write(summary_page(args.summary, args.title, args.note))
+    return 0
+
+
+def _benchmarks(args: argparse.Namespace) -> int:
+    from wordgames.report import figures, tables
+
+    records = tables.benchmark_records(args.records)
+    tables.write_page(
+        args.out_table,
+        "Benchmark records",
+        tables.benchmark_table(records)
+        + (f"<p class='muted'>{args.note}</p>" if args.note else ""),
+    )
+    figures.save(tables.benchmark_figure(records), args.out_plot, args.note)
+    return 0
+
+
+PLOTS = {
+    "plot-wordle": "Wordle guess distribution per strategy and mode (per-game Parquet files)",
+    "plot-hangman": "Hangman win rate per solver and phrase set (the summary Parquet)",
+    "plot-guillotine-recall": "Guillotine recall@k curves per solver and game set (per-game Parquet)",
+    "plot-guillotine-calibration": "Guillotine reliability diagram of the confidence (per-game Parquet)",
+    "plot-glove": "GloVe loss per iteration (COLLECTION=train.json items)",
+    "plot-corpora": "corpus sizes per collection (COLLECTION=corpora.json items)",
+}
+
+
 def register(commands) -> None:
     p = commands.build.add_parser(
         "report", help="gather evaluation summaries into one Markdown report"
@@ -30,3 +91,37 @@ def register(commands) -> None:
     p.add_argument("--config-name", default="config/config.yaml")
     p.add_argument("--out", required=True)
     p.set_defaults(handler=_run)
+
+    for stage, what in PLOTS.items():
+        p = commands.build.add_parser(stage, help=f"figure: {what}")
+        p.add_argument("--in", dest="inputs", nargs="+", required=True, help=what)
+        p.add_argument("--out", required=True, help="the figure (.svg or .png)")
+        p.add_argument("--note", default="", help="small print under the figure (the config)")
+        if stage == "plot-wordle":
+            p.add_argument("--max-guesses", type=int)
+        if stage == "plot-hangman":
+            p.add_argument("--manifest", help="corpora.json of the LM's collection (its size)")
+        p.set_defaults(handler=_plot)
+
+    p = commands.build.add_parser("report-table", help="an evaluation's Markdown summary as HTML")
+    p.add_argument("--summary", required=True)
+    p.add_argument("--title", required=True)
+    p.add_argument("--note", default="")
+    p.add_argument("--out", required=True)
+    p.set_defaults(handler=_table)
+
+    p = commands.build.add_parser(
+        "report-benchmarks", help="the run's benchmark records as an HTML table and a figure"
+    )
+    p.add_argument(
+        "--record",
+        dest="records",
+        action="append",
+        default=[],
+        metavar="RULE=TSV",
+        help="a rule's benchmark file; repeatable (none: an empty table)",
+    )
+    p.add_argument("--out-table", required=True)
+    p.add_argument("--out-plot", required=True)
+    p.add_argument("--note", default="")
+    p.set_defaults(handler=_benchmarks)

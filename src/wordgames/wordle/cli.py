@@ -35,9 +35,7 @@ def _own_lists(args) -> bool:
 def _data(args, cfg):
     """The config's lists as the pipeline built them (matrix and word index, memory-mapped); with
     --answers/--guesses, those lists built in memory."""
-    from wordgames import paths
-    from wordgames.artifacts import require
-    from wordgames.wordle.data import load_data, make_data
+    from wordgames.wordle.data import make_data
     from wordgames.wordle.words import lists_from_config
 
     if _own_lists(args):
@@ -47,11 +45,7 @@ def _data(args, cfg):
             f"({len(answers)} answers, {len(guesses)} guesses)"
         )
         return make_data(guesses, answers)
-    hint = _artifact_hint(args)
-    matrix = require(paths.wordle_matrix(cfg), hint)
-    words = require(paths.wordle_words(cfg), hint)
-    _say(f"reading {matrix} and {words}")
-    return load_data(matrix, words)
+    return load_pipeline_data(cfg, _artifact_hint(args))
 
 
 def _artifact_hint(args) -> str:
@@ -91,18 +85,42 @@ def _options(args, cfg, strategy: str, hard: bool) -> dict:
     """Strategy options of a user command: the config's Q-learning parameters, and for the optimal
     strategy the pipeline's proved tree for the config's lists (required: proving it again would
     take a minute; with --answers/--guesses the tree is solved in memory)."""
+    if _own_lists(args):
+        return dict(_section(cfg)["qlearning"])
+    return strategy_options(
+        cfg, strategy, hard, _artifact_hint(args), getattr(args, "hard_rule", None)
+    )
+
+
+def strategy_options(
+    cfg, strategy: str, hard: bool, hint: str, hard_rule: str | None = None
+) -> dict:
+    """Options of ``strategy`` on the config's lists as the pipeline built them: the Q-learning
+    parameters, and for the optimal strategy its proved tree (a one-line error when missing)."""
     from wordgames import paths, plan
     from wordgames.artifacts import require
 
     options = dict(_section(cfg)["qlearning"])
-    if strategy == "optimal" and not _own_lists(args):
+    if strategy == "optimal":
         mode = plan.wordle_tree_mode(cfg, "hard" if hard else "normal")
-        if hard and getattr(args, "hard_rule", None):
-            mode = f"hard-{args.hard_rule}"
-        tree = require(paths.wordle_optimal_tree(cfg, mode), _artifact_hint(args))
+        if hard and hard_rule:
+            mode = f"hard-{hard_rule}"
+        tree = require(paths.wordle_optimal_tree(cfg, mode), hint)
         _say(f"reading {tree}")
         options["tree_path"] = tree
     return options
+
+
+def load_pipeline_data(cfg, hint: str):
+    """The feedback matrix (memory-mapped) and word index the pipeline built for the config."""
+    from wordgames import paths
+    from wordgames.artifacts import require
+    from wordgames.wordle.data import load_data
+
+    matrix = require(paths.wordle_matrix(cfg), hint)
+    words = require(paths.wordle_words(cfg), hint)
+    _say(f"reading {matrix} and {words}")
+    return load_data(matrix, words)
 
 
 def _add_lists(p) -> None:

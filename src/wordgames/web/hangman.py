@@ -1,0 +1,144 @@
+"""Sentence Hangman over HTTP: the next letter for a board, or a whole game played by a solver.
+
+The solvers are built once from the config's LM and unigram table (:mod:`wordgames.hangman`); a
+board is parsed with :func:`~wordgames.hangman.game.parse_board`, so an impossible board (a wrong
+letter shown on it, every letter used, a game already lost: no phrase can fit) is refused the same
+way as on the command line.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from wordgames.errors import InputError
+from wordgames.hangman.evaluate import play
+from wordgames.hangman.game import Game, parse_board
+from wordgames.hangman.solvers import SOLVERS, make_solver
+
+
+class HangmanService:
+    def __init__(self, solvers: dict, default: str, lives: int, collection: str):
+        self.solvers = solvers
+        self.default = default
+        self.lives = lives
+        self.collection = collection
+
+    @classmethod
+    def load(cls, cfg, config_name: str) -> HangmanService:
+        """Every solver on the LM and unigram table the pipeline built for the config (a one-line
+        error when one is missing)."""
+        from wordgames.hangman.cli import load_resources
+
+        hangman = cfg.settings.hangman
+        resources = load_resources(cfg, config_name)
+        section = cfg.section("hangman")
+        solvers = {name: make_solver(name, resources, **section.get(name, {})) for name in SOLVERS}
+        service = cls(solvers, hangman.default_solver, hangman.lives, hangman.collection)
+        for name in solvers:  # the first decision pages the LM in: not on a request
+            service.assist("___ ___'_ ____", "", name, 1)
+        return service
+
+    def solver(self, name: str | None):
+        name = name or self.default
+        if name not in self.solvers:
+            raise InputError(f"unknown solver {name!r}: choose one of {', '.join(self.solvers)}")
+        return self.solvers[name]
+
+    def assist(self, masked: str, wrong: str, solver: str | None, top: int) -> dict:
+        board = parse_board(masked, wrong, lives=self.lives)
+        s = self.solver(solver)
+        d = s.decide(board)
+        scores = d.letter_scores
+        return {
+            "board": board.masked,
+            "wrong": "".join(sorted(board.wrong)),
+            "solver": s.name,
+            "lives": self.lives,
+            "lives_left": self.lives - len(board.wrong),
+            "guess": d.letter,
+            "probability": scores.get(d.letter),
+            "stage": d.stage,
+            "letters": [
+                {"letter": c, "probability": p}
+                for c, p in sorted(scores.items(), key=lambda kv: -kv[1])[:26]
+            ],
+            "predictions": [{"phrase": p, "probability": w} for p, w in d.predictions[:top]]
+            or [{"phrase": d.prediction, "probability": None}],
+        }
+
+    def play(self, phrase: str, solver: str | None) -> dict:
+        Game(phrase, lives=self.lives)  # a phrase without letters is refused before playing
+        s = self.solver(solver)
+        game, decisions = play(s, phrase, self.lives)
+        steps = []
+        wrong: list[str] = []
+        for board, d in decisions:
+            hit = d.letter in game.right
+            steps.append(
+                {
+                    "board": board.masked,
+                    "wrong": "".join(wrong),
+                    "guess": d.letter,
+                    "hit": hit,
+                    "stage": d.stage,
+                    "prediction": d.prediction,
+                    "probability": d.letter_scores.get(d.letter),
+                }
+            )
+            if not hit:
+                wrong.append(d.letter)
+        return {
+            "phrase": game.phrase,
+            "solver": s.name,
+            "won": game.won,
+            "wrong": game.errors,
+            "lives": self.lives,
+            "guesses": len(game.history),
+            "final": game.masked,
+            "steps": steps,
+        }
+
+
+class AssistRequest(BaseModel):
+    board: str = Field(
+        ...,
+        max_length=300,
+        examples=["__'_ _ _____ ___"],
+        description="the phrase with '_' for each hidden letter",
+    )
+    wrong: str = Field("", max_length=60, examples=["xz"], description="letters guessed wrong")
+    solver: str | None = Field(None, description="baseline, seed or posterior (config default)")
+    top: int = Field(10, ge=1, le=50, description="phrase hypotheses listed")
+
+
+class PlayRequest(BaseModel):
+    phrase: str = Field(..., max_length=300, examples=["it's a sunny day"])
+    solver: str | None = None
+
+
+def router(service: HangmanService) -> APIRouter:
+    r = APIRouter(prefix="/api/hangman", tags=["hangman"])
+
+    @r.get("/info")
+    def info() -> dict:
+        """The solvers, the default one, the lives and the LM's collection."""
+        return {
+            "solvers": list(service.solvers),
+            "default_solver": service.default,
+            "lives": service.lives,
+            "collection": service.collection,
+        }
+
+    @r.post("/assist")
+    def assist(req: AssistRequest) -> dict:
+        """The next letter for a board, its probability, every open letter's probability and the
+        top phrase hypotheses."""
+        return service.assist(req.board, req.wrong, req.solver, req.top)
+
+    @r.post("/play")
+    def play_phrase(req: PlayRequest) -> dict:
+        """Let a solver play a phrase; every step's board, guess and belief."""
+        return service.play(req.phrase, req.solver)
+
+    return r

@@ -1,0 +1,339 @@
+"""Wordle over HTTP: play against a hidden answer, or follow a game played elsewhere.
+
+The analysis of a position is what ``wordgames wordle solve`` prints, as data: the words left, the
+chosen strategy's next guess (optimal by default), and why: how that guess splits the words left by
+colour pattern, the expected number left, the worst case and the information in bits; plus the best
+guesses ranked by expected words left. Everything comes from :mod:`wordgames.wordle` (the feedback
+matrix memory-mapped, the strategies' own code); this module only validates and shapes the answers.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import numpy as np
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from wordgames.errors import GameStateError, InputError
+from wordgames.wordle.cli import strategy_options
+from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
+from wordgames.wordle.game import filter_candidates, hard_mode_allowed
+from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
+from wordgames.wordle.strategies import make_strategy
+from wordgames.wordle.strategies.base import GameState, WordleData
+from wordgames.wordle.strategies.scoring import partition_stats, rank
+
+DEFAULT_STRATEGY = "optimal"
+CELL_WORDS = 12  # words shown per colour pattern
+CANDIDATES_SHOWN = 60
+
+
+@dataclass
+class HiddenGame:
+    answer: int  # answer index
+    hard: bool
+    history: list[tuple[int, int]] = field(default_factory=list)
+    over: bool = False
+
+
+class WordleService:
+    """The lists and matrix of one config, its strategies (built once each), and the games being
+    played against a hidden answer (at most ``max_games``, the oldest forgotten first)."""
+
+    def __init__(self, cfg, data: WordleData, hint: str, max_games: int = 10_000):
+        wordle = cfg.settings.wordle
+        self.cfg = cfg
+        self.data = data
+        self.hint = hint  # what a missing artifact's error says to do
+        self.max_guesses = wordle.max_guesses
+        self.hard_rule = wordle.hard_rule
+        self.seed = wordle.seed
+        self.max_games = max_games
+        self.games: OrderedDict[str, HiddenGame] = OrderedDict()
+        self._strategies: dict[tuple[str, bool], object] = {}
+        self._locks: dict[tuple[str, bool], threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def load(cls, cfg, hint: str, max_games: int = 10_000) -> WordleService:
+        """The config's matrix and word index as the pipeline built them; the optimal trees of
+        both modes are read now (a one-line error when one is missing), not on a request."""
+        from wordgames.wordle.cli import load_pipeline_data
+
+        service = cls(cfg, load_pipeline_data(cfg, hint), hint, max_games)
+        for hard in (False, True):
+            state = GameState(service.all_candidates(), hard=hard, hard_rule=service.hard_rule)
+            service.suggest(state, DEFAULT_STRATEGY)
+        return service
+
+    # strategies --------------------------------------------------------------------------------
+    def all_candidates(self) -> np.ndarray:
+        return np.arange(len(self.data.answers), dtype=np.int32)
+
+    def _strategy(self, name: str, hard: bool):
+        if name not in STRATEGY_NAMES:
+            raise InputError(
+                f"unknown strategy {name!r}: choose one of {', '.join(STRATEGY_NAMES)}"
+            )
+        key = (name, hard)
+        with self._lock:
+            if key not in self._strategies:
+                options = strategy_options(self.cfg, name, hard, self.hint)
+                self._strategies[key] = make_strategy(
+                    name,
+                    self.data,
+                    hard=hard,
+                    seed=self.seed,
+                    max_guesses=self.max_guesses,
+                    hard_rule=self.hard_rule,
+                    **options,
+                )
+                self._locks[key] = threading.Lock()
+            return self._strategies[key], self._locks[key]
+
+    def suggest(self, state: GameState, name: str) -> int:
+        strategy, lock = self._strategy(name, state.hard)
+        with lock:  # strategies keep per-game state (random streams, search tables)
+            strategy.start_game(0)
+            return int(strategy.next_guess(state))
+
+    # input -------------------------------------------------------------------------------------
+    def row_of(self, word: str) -> int:
+        w = word.strip().lower()
+        row = self.data.index.get(w)
+        if row is None:
+            raise InputError(
+                f"{word.strip()!r} is not in the allowed guesses "
+                f"({len(self.data.guesses)} words of {self.data.word_length} letters)"
+            )
+        return row
+
+    def replay(self, moves: list[tuple[str, str]], hard: bool) -> tuple[GameState, bool]:
+        """The state after ``moves`` (word, feedback) and whether the last one was all green."""
+        data = self.data
+        state = GameState(self.all_candidates(), hard=hard, hard_rule=self.hard_rule)
+        for turn, (word, marks) in enumerate(moves, 1):
+            row = self.row_of(word)
+            pattern = parse_feedback(marks, data.word_length)
+            self.check_hard(state, row)
+            if pattern == data.all_green:
+                if row not in set(data.answer_rows[state.candidates].tolist()):
+                    raise GameStateError(f"{word!r} cannot be the answer after the feedback so far")
+                state.history.append((row, pattern))
+                state.candidates = filter_candidates(data, state.candidates, row, pattern)
+                if turn != len(moves):
+                    raise GameStateError(f"guess {turn} ({word}) was all green: the game was over")
+                return state, True
+            left = filter_candidates(data, state.candidates, row, pattern)
+            if len(left) == 0:
+                raise GameStateError(
+                    f"no word fits: no answer gives {format_letters(pattern, data.word_length)} "
+                    f"for {data.guesses[row]} after "
+                    f"{[data.guesses[r] for r, _ in state.history] or 'no other guess'}"
+                )
+            state.history.append((row, pattern))
+            state.candidates = left
+        return state, False
+
+    def check_hard(self, state: GameState, row: int) -> None:
+        if (
+            state.hard
+            and state.history
+            and not hard_mode_allowed(self.data, state.history, state.hard_rule)[row]
+        ):
+            raise GameStateError(
+                f"{self.data.guesses[row]!r} is not allowed in hard mode "
+                f"({state.hard_rule}): it must use every hint revealed so far"
+            )
+
+    # analysis ----------------------------------------------------------------------------------
+    def cells(self, row: int, cands: np.ndarray) -> list[dict]:
+        """Words left per colour pattern after guess ``row``, largest group first."""
+        data = self.data
+        patterns = np.asarray(data.matrix[row])[cands]
+        values, counts = np.unique(patterns, return_counts=True)
+        order = np.lexsort((values, -counts))
+        out = []
+        for k in order:
+            p = int(values[k])
+            members = cands[patterns == p][:CELL_WORDS]
+            out.append(
+                {
+                    "pattern": format_letters(p, data.word_length),
+                    "squares": format_squares(p, data.word_length),
+                    "count": int(counts[k]),
+                    "words": [data.answers[int(a)] for a in members],
+                }
+            )
+        return out
+
+    def analyse(self, moves: list[tuple[str, str]], hard: bool, strategy: str, top: int) -> dict:
+        data = self.data
+        state, solved = self.replay(moves, hard)
+        cands = state.candidates
+        n = int(len(cands))
+        out = {
+            "mode": "hard" if hard else "normal",
+            "hard_rule": state.hard_rule if hard else None,
+            "strategy": strategy,
+            "turn": state.turn,
+            "solved": solved,
+            "words_left": n,
+            "candidates": [data.answers[int(a)] for a in cands[:CANDIDATES_SHOWN]],
+        }
+        if solved:
+            out["answer"] = data.guesses[state.history[-1][0]]
+            return out
+        guess = self.suggest(state, strategy)
+        if state.hard and state.history:
+            rows = np.flatnonzero(hard_mode_allowed(data, state.history, state.hard_rule))
+        else:
+            rows = np.arange(len(data.guesses))
+        rows = rows.astype(np.int32)
+        if guess not in set(rows.tolist()):  # a strategy's guess is always allowed; keep its row
+            rows = np.append(rows, np.int32(guess))
+        stats = partition_stats(data, cands, rows)
+        # "could be the answer": one of the words still left, not merely on the answer list
+        left = np.zeros(len(data.guesses), dtype=bool)
+        left[data.answer_rows[cands]] = True
+        remaining = left[rows]
+        order = rank(stats.expected, remaining, rows, higher_better=False)
+
+        def describe(k: int) -> dict:
+            return {
+                "word": data.guesses[int(stats.rows[k])],
+                "expected_left": round(float(stats.expected[k]), 4),
+                "worst_case": int(stats.worst[k]),
+                "bits": round(float(stats.entropy[k]), 4),
+                "patterns": int(stats.cells[k]),
+                "could_be_answer": bool(remaining[k]),
+            }
+
+        k_guess = int(np.flatnonzero(stats.rows == guess)[0])
+        out["suggestion"] = {**describe(k_guess), "cells": self.cells(guess, cands)}
+        out["best"] = [describe(int(k)) for k in order[:top]]
+        return out
+
+    # hidden-answer games -----------------------------------------------------------------------
+    def new_game(self, hard: bool) -> dict:
+        game_id = secrets.token_urlsafe(12)
+        with self._lock:
+            self.games[game_id] = HiddenGame(secrets.randbelow(len(self.data.answers)), hard)
+            while len(self.games) > self.max_games:
+                self.games.popitem(last=False)
+        return {
+            "game": game_id,
+            "mode": "hard" if hard else "normal",
+            "word_length": self.data.word_length,
+            "max_guesses": self.max_guesses,
+            "words_left": len(self.data.answers),
+        }
+
+    def guess(self, game_id: str, word: str) -> dict:
+        data = self.data
+        with self._lock:
+            game = self.games.get(game_id)
+        if game is None:
+            raise InputError(
+                f"unknown game {game_id!r}: start one with POST /api/wordle/new "
+                "(games are forgotten after the last "
+                f"{self.max_games} started)"
+            )
+        if game.over:
+            raise GameStateError("the game is over: start a new one")
+        row = self.row_of(word)
+        state = GameState(self.all_candidates(), hard=game.hard, hard_rule=self.hard_rule)
+        for r, p in game.history:
+            state.history.append((r, p))
+            state.candidates = filter_candidates(data, state.candidates, r, p)
+        self.check_hard(state, row)
+        pattern = int(data.matrix[row, game.answer])
+        game.history.append((row, pattern))
+        left = filter_candidates(data, state.candidates, row, pattern)
+        won = pattern == data.all_green
+        game.over = won or len(game.history) >= self.max_guesses
+        out = {
+            "guess": data.guesses[row],
+            "pattern": format_letters(pattern, data.word_length),
+            "squares": format_squares(pattern, data.word_length),
+            "turn": len(game.history),
+            "won": won,
+            "over": game.over,
+            "words_left": int(len(left)),
+        }
+        if game.over:
+            out["answer"] = data.answers[game.answer]
+        return out
+
+
+# HTTP ------------------------------------------------------------------------------------------
+class Move(BaseModel):
+    guess: str = Field(..., max_length=40, examples=["salet"], description="the word played")
+    feedback: str = Field(
+        ...,
+        max_length=80,
+        examples=["..y.g"],
+        description="its colours: g/y/. (or 2/1/0, or the squares)",
+    )
+
+
+class AnalyseRequest(BaseModel):
+    moves: list[Move] = Field(
+        default_factory=list,
+        max_length=20,
+        description="the guesses so far with their colours, in order",
+    )
+    hard: bool = Field(False, description="hard mode: every guess must use the hints")
+    strategy: str = Field(DEFAULT_STRATEGY, description=f"one of {', '.join(STRATEGY_NAMES)}")
+    top: int = Field(10, ge=1, le=100, description="best guesses listed")
+
+
+class NewGameRequest(BaseModel):
+    hard: bool = False
+
+
+class GuessRequest(BaseModel):
+    game: str = Field(..., max_length=64, description="the id POST /api/wordle/new returned")
+    guess: str = Field(..., max_length=40, examples=["crane"])
+
+
+def router(service: WordleService) -> APIRouter:
+    r = APIRouter(prefix="/api/wordle", tags=["wordle"])
+
+    @r.get("/info")
+    def info() -> dict:
+        """The lists, the strategies and the rules this server plays with."""
+        return {
+            "answers": len(service.data.answers),
+            "guesses": len(service.data.guesses),
+            "word_length": service.data.word_length,
+            "max_guesses": service.max_guesses,
+            "hard_rule": service.hard_rule,
+            "strategies": list(STRATEGY_NAMES),
+            "default_strategy": DEFAULT_STRATEGY,
+        }
+
+    @r.post("/analyse")
+    def analyse(req: AnalyseRequest) -> dict:
+        """Follow a game: the words left after the moves, the strategy's next guess and why
+        (words left per colour pattern, expected words left, worst case, bits), and the best
+        guesses by expected words left."""
+        moves = [(m.guess, m.feedback) for m in req.moves]
+        return service.analyse(moves, req.hard, req.strategy, req.top)
+
+    @r.post("/new")
+    def new(req: NewGameRequest) -> dict:
+        """Start a game against a hidden answer drawn at random from the answer list."""
+        return service.new_game(req.hard)
+
+    @r.post("/guess")
+    def guess(req: GuessRequest) -> dict:
+        """Play a word in a hidden-answer game: its colours, the words left, and the answer when
+        the game is over."""
+        return service.guess(req.game, req.guess)
+
+    return r

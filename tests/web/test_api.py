@@ -1,0 +1,410 @@
+"""The JSON API on the tiny pipeline's artifacts: answers checked against plain references and the
+command line, and bad input answered with a 4xx and one line, never a 500."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordgames.hangman.game import Game
+from wordgames.wordle.feedback import feedback, format_letters
+
+pytestmark = pytest.mark.slow
+
+
+def ok(response) -> dict:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# Wordle ----------------------------------------------------------------------------------------
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_wordle_analysis_matches_a_brute_force_reference(client, services, data):
+    wordle = services.wordle.data
+    answer = data.draw(st.sampled_from(wordle.answers))
+    guesses = data.draw(st.lists(st.sampled_from(wordle.guesses), min_size=0, max_size=2))
+    guesses = [g for g in guesses if g != answer]
+    hard = data.draw(st.booleans())
+    moves = [{"guess": g, "feedback": format_letters(feedback(g, answer), 5)} for g in guesses]
+    response = client.post(
+        "/api/wordle/analyse", json={"moves": moves, "hard": hard, "strategy": "entropy"}
+    )
+    if hard and response.status_code == 422:  # a random second guess may break hard mode
+        assert "hard mode" in response.json()["error"]
+        return
+    a = ok(response)
+    left = [
+        w for w in wordle.answers if all(feedback(g, w) == feedback(g, answer) for g in guesses)
+    ]
+    assert a["words_left"] == len(left)
+    assert a["candidates"] == left[:60]  # the page lists at most 60, in answer-list order
+    assert answer in left
+    n = len(left)
+    s = a["suggestion"]
+    cells = Counter(format_letters(feedback(s["word"], w), 5) for w in left)
+    assert {c["pattern"]: c["count"] for c in s["cells"]} == dict(cells)
+    assert s["expected_left"] == pytest.approx(sum(c * c for c in cells.values()) / n, abs=1e-3)
+    assert s["worst_case"] == max(cells.values())
+    bits = -sum(c / n * math.log2(c / n) for c in cells.values())
+    assert s["bits"] == pytest.approx(bits, abs=1e-3)
+    expected = [b["expected_left"] for b in a["best"]]
+    assert expected == sorted(expected)
+    for first, second in zip(a["best"], a["best"][1:], strict=False):  # ties: the words left first
+        if first["expected_left"] == second["expected_left"]:
+            assert first["could_be_answer"] >= second["could_be_answer"]
+    # "could be the answer" is one of the words left (ties are broken in their favour)
+    assert [b["could_be_answer"] for b in a["best"]] == [b["word"] in left for b in a["best"]]
+
+
+def test_wordle_hidden_game_played_to_the_end_with_hints(client):
+    game = ok(client.post("/api/wordle/new", json={"hard": True}))
+    moves = []
+    result = None
+    for _ in range(game["max_guesses"]):
+        hint = ok(client.post("/api/wordle/analyse", json={"moves": moves, "hard": True}))
+        result = ok(
+            client.post(
+                "/api/wordle/guess",
+                json={"game": game["game"], "guess": hint["suggestion"]["word"]},
+            )
+        )
+        moves.append({"guess": result["guess"], "feedback": result["pattern"]})
+        assert result["words_left"] <= hint["words_left"]
+        if result["over"]:
+            break
+    assert result["won"] and result["answer"] == result["guess"] and result["pattern"] == "ggggg"
+    again = client.post("/api/wordle/guess", json={"game": game["game"], "guess": "crane"})
+    assert again.status_code == 422 and "over" in again.json()["error"]
+
+
+def test_wordle_hidden_game_refuses_a_guess_hard_mode_forbids(client, services):
+    data = services.wordle.data
+    opener = "crane"
+    for _ in range(50):  # until the opener reveals a letter
+        game = ok(client.post("/api/wordle/new", json={"hard": True}))
+        first = ok(client.post("/api/wordle/guess", json={"game": game["game"], "guess": opener}))
+        shown = {opener[i] for i, m in enumerate(first["pattern"]) if m in "gy"}
+        if shown and not first["over"]:
+            break
+    else:
+        pytest.fail("no game revealed a letter of the opener")
+    banned = next(w for w in data.guesses if not shown & set(w))
+    response = client.post("/api/wordle/guess", json={"game": game["game"], "guess": banned})
+    assert response.status_code == 422 and "hard mode" in response.json()["error"]
+    assert (
+        ok(
+            client.post(
+                "/api/wordle/guess",
+                json={"game": game["game"], "guess": first["answer"] if first["over"] else opener},
+            )
+        )["turn"]
+        == 2
+    )
+
+
+# Hangman ---------------------------------------------------------------------------------------
+def _cli(built, *args) -> dict:
+    run = subprocess.run(
+        [sys.executable, "-m", "wordgames", *args, "--configfile", str(built), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=built.parent,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_hangman_assist_gives_what_the_command_line_gives(client, built):
+    a = ok(
+        client.post(
+            "/api/hangman/assist", json={"board": "__'_ _ _____ ___", "wrong": "xz", "top": 5}
+        )
+    )
+    cli = _cli(built, "hangman", "assist", "__'_ _ _____ ___", "--wrong", "xz", "--top", "5")
+    assert a["guess"] == cli["guess"] and a["stage"] == cli["stage"]
+    assert [p["phrase"] for p in a["predictions"]] == [p["phrase"] for p in cli["predictions"]]
+    assert a["probability"] == pytest.approx(cli["letters"][a["guess"]])
+    assert a["guess"] not in "xz" and a["lives_left"] == 1
+
+
+def test_hangman_play_replays_as_a_real_game(client):
+    g = ok(client.post("/api/hangman/play", json={"phrase": "It's a sunny day", "solver": "seed"}))
+    game = Game("It's a sunny day", lives=g["lives"])
+    for step in g["steps"]:
+        assert step["board"] == game.masked
+        assert game.guess(step["guess"]) == step["hit"]
+    assert game.won == g["won"] and game.masked == g["final"] and game.errors == g["wrong"]
+
+
+# La Ghigliottina -------------------------------------------------------------------------------
+CLUES = ["monaco", "abito", "dire", "fare", "mezzo"]
+
+
+def test_guillotine_solve_gives_what_the_command_line_gives(client, built):
+    r = ok(client.post("/api/guillotine/solve", json={"clues": CLUES, "top": 10}))
+    cli = _cli(built, "guillotine", "solve", *CLUES, "--top", "10")
+    assert [a["word"] for a in r["answers"]] == [a["word"] for a in cli["answers"]]
+    assert [a["evidence"] for a in r["answers"]] == [a["evidence"] for a in cli["answers"]]
+    assert len(r["answers"]) <= 10
+    assert all(set(a["evidence"]) == set(CLUES) for a in r["answers"])
+    assert any(any(a["evidence"].values()) for a in r["answers"])
+
+
+# bad input -------------------------------------------------------------------------------------
+BAD = [
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "qqqqq", "feedback": "....."}]},
+        400,
+        "not in the allowed",
+    ),
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "crane", "feedback": "gx?.."}]},
+        400,
+        "malformed feedback",
+    ),
+    (
+        "/api/wordle/analyse",
+        {"moves": [{"guess": "crane", "feedback": "ggggy"}]},
+        422,
+        "no word fits",
+    ),
+    ("/api/wordle/analyse", {"strategy": "magic"}, 400, "unknown strategy"),
+    ("/api/wordle/guess", {"game": "nope", "guess": "crane"}, 400, "unknown game"),
+    ("/api/hangman/assist", {"board": "a_b", "wrong": "b"}, 422, "impossible state"),
+    (
+        "/api/hangman/assist",
+        {"board": "abcdefghijklmnopqrstuvwx_", "wrong": "yz"},
+        422,
+        "every letter",
+    ),
+    ("/api/hangman/assist", {"board": "_____", "wrong": "abc"}, 422, "already lost"),
+    ("/api/hangman/assist", {"board": "hello", "wrong": ""}, 422, "nothing left"),
+    ("/api/hangman/assist", {"board": "__ __", "wrong": "1"}, 400, "not a letter"),
+    ("/api/hangman/assist", {"board": "__", "solver": "oracle"}, 400, "unknown solver"),
+    ("/api/hangman/play", {"phrase": "123 !!"}, 400, "no letters"),
+    (
+        "/api/guillotine/solve",
+        {"clues": ["monaco", "abito", "dire", "fare", "qwxzy"]},
+        400,
+        "unknown word",
+    ),
+    ("/api/guillotine/solve", {"clues": ["a", "b"]}, 422, "clues"),
+    (
+        "/api/guillotine/solve",
+        {"clues": ["monaco", "abito", "dire", "fare", " "]},
+        400,
+        "non-empty",
+    ),
+    ("/api/guillotine/solve", {"clues": CLUES, "solver": "oracle"}, 400, "unknown solver"),
+    ("/api/guillotine/solve", {"clues": CLUES, "top": 0}, 422, "top"),
+    ("/api/wordle/analyse", [1, 2], 422, "body"),
+]
+
+
+@pytest.mark.parametrize("path, body, status, words", BAD)
+def test_bad_input_gets_a_4xx_and_one_line(client, path, body, status, words):
+    r = client.post(path, json=body)
+    assert r.status_code == status, r.text
+    message = r.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+
+
+def test_malformed_json_and_wrong_content(client):
+    for raw in (b"{not json", b'{"clues": [', b"\xff\xfe", b""):
+        r = client.post(
+            "/api/guillotine/solve", content=raw, headers={"content-type": "application/json"}
+        )
+        assert 400 <= r.status_code < 500, (raw, r.text)
+        assert "\n" not in r.json()["error"]
+    r = client.post(
+        "/api/guillotine/solve", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 400 and r.json()["error"].startswith("malformed JSON")
+
+
+def test_oversized_bodies_are_refused_before_any_handler(client, cfg):
+    limit = cfg.section("serve")["max_body"]
+    big = json.dumps({"board": "_" * (limit + 10)}).encode()
+    r = client.post(
+        "/api/hangman/assist", content=big, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+
+    def chunks():  # no Content-Length: the limit still holds while the body streams in
+        for _ in range(limit // 1000 + 2):
+            yield b"x" * 1000
+
+    r = client.post(
+        "/api/hangman/assist", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+
+
+def test_unknown_routes_and_methods(client):
+    assert client.get("/api/nothing").status_code == 404
+    assert "error" in client.get("/api/nothing").json()
+    assert client.get("/api/guillotine/solve").status_code == 405
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "moves",
+                    "guess",
+                    "feedback",
+                    "hard",
+                    "strategy",
+                    "top",
+                    "board",
+                    "wrong",
+                    "solver",
+                    "phrase",
+                    "clues",
+                    "game",
+                    "game_id",
+                    "w1",
+                    "callback",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    path=st.sampled_from(
+        [
+            "/api/wordle/analyse",
+            "/api/wordle/guess",
+            "/api/wordle/new",
+            "/api/hangman/assist",
+            "/api/hangman/play",
+            "/api/guillotine/solve",
+            "/evalita",
+        ]
+    ),
+    body=JSON,
+)
+def test_no_body_makes_the_server_fail(client, path, body):
+    r = client.post(path, json=body)
+    assert r.status_code < 500, (path, body, r.text)
+    if r.status_code >= 400:
+        assert "\n" not in r.json()["error"]
+
+
+def test_openapi_documents_every_route(client):
+    spec = ok(client.get("/openapi.json"))
+    for route in (
+        "/api/wordle/analyse",
+        "/api/wordle/new",
+        "/api/wordle/guess",
+        "/api/hangman/assist",
+        "/api/hangman/play",
+        "/api/guillotine/solve",
+        "/evalita",
+        "/api/status",
+    ):
+        assert route in spec["paths"], route
+    assert spec["paths"]["/evalita"]["post"]["description"]
+
+
+def test_pages_and_report_are_served(client):
+    for page in ("/", "/wordle", "/hangman", "/guillotine", "/results"):
+        r = client.get(page)
+        assert r.status_code == 200 and "<html" in r.text
+    r = client.get("/report")
+    assert r.status_code == 200 and "Snakemake" in r.text
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_html_report_holds_every_figure_with_its_caption(built):
+    report = (built.parent / "results" / "report.html").read_text(encoding="utf-8")
+    for name in (
+        "wordle-guesses.svg",
+        "hangman-win-rates.svg",
+        "guillotine-recall.svg",
+        "guillotine-calibration.svg",
+        "glove-loss.svg",
+        "corpus-sizes.svg",
+        "benchmarks.svg",
+        "benchmarks.html",
+        "wordle.html",
+        "la-ghigliottina.html",
+    ):
+        assert name in report, name
+    for caption in (
+        "Wordle guess distribution per strategy and mode",
+        "reliability of the confidence",
+        "GloVe training loss",
+        "Corpus sizes per collection",
+        "win rate per solver",
+    ):
+        assert caption in report, caption
+    assert str(built) in report  # each caption names the config
+
+
+# start-up ----------------------------------------------------------------------------------------
+def _serve_exits(configfile, tmp_path) -> subprocess.CompletedProcess:
+    """``wordgames serve`` on a config whose artifacts are (partly) missing: it must stop before
+    listening, so a port that is never answered is fine."""
+    from wordgames.web.local import serve_command
+
+    return subprocess.run(
+        serve_command(configfile, 0),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+
+
+def test_serve_fails_in_one_line_naming_a_missing_artifact(built, tmp_path):
+    import shutil
+
+    import yaml
+
+    raw = yaml.safe_load(built.read_text())
+    results = tmp_path / "results"
+    # every artifact of the tiny run but the hangman LM: Wordle loads, then hangman must fail
+    shutil.copytree(built.parent / "results", results, ignore=shutil.ignore_patterns("model.*"))
+    raw["results_dir"] = str(results)
+    configfile = tmp_path / "partial.yaml"
+    configfile.write_text(yaml.safe_dump(raw))
+    run = _serve_exits(configfile, tmp_path)
+    assert run.returncode == 2, run.stderr[-3000:]
+    lines = run.stderr.strip().splitlines()
+    assert "Traceback" not in run.stderr
+    assert lines[-1].startswith("wordgames: error: missing artifact "), lines[-1]
+    assert "lm/model.binary" in lines[-1] and str(configfile) in lines[-1]
+    # what it read before: the Wordle artifacts, named on stderr
+    assert any(line.startswith("wordgames: reading ") and "feedback" in line for line in lines)
+
+
+def test_serve_names_what_it_reads(server, built):
+    log = next(built.parent.glob("serve-*.log")).read_text(encoding="utf-8", errors="replace")
+    for name in ("feedback", "optimal-tree-normal", "model.binary", "links-index"):
+        assert any(name in line for line in log.splitlines() if "wordgames: reading" in line), name
