@@ -69,11 +69,19 @@ def wordle_bodies(base: str) -> list[dict]:
 
 
 def rss_mb(pid: int) -> float:
+    """Resident memory of the server and its children (the worker of exact Wordle searches)."""
+    total = 0.0
     with open(f"/proc/{pid}/status") as fh:
         for line in fh:
             if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+                total += int(line.split()[1]) / 1024
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                total += sum(rss_mb(int(child)) for child in fh.read().split())
+        except FileNotFoundError:  # a thread or child that just ended
+            continue
+    return total
 
 
 def post(base: str, path: str, body: dict) -> tuple[float, int]:
@@ -218,8 +226,18 @@ def hangman_board(rng: random.Random) -> dict:
     return {"board": board, "wrong": wrong, "solver": rng.choice(HANGMAN_SOLVERS), "top": 10}
 
 
-def call(base: str, path: str, body: dict) -> tuple[int, dict]:
-    return post_json(base + path, body, timeout=300)
+SOAK_TIMEOUT = 300  # seconds a soak client waits for one answer
+
+
+def call(base: str, path: str, body: dict) -> tuple[int | str, dict]:
+    """The status and answer; status "timeout" when none came within SOAK_TIMEOUT (then the
+    answer names the request, so the soak's summary says which input hung)."""
+    try:
+        return post_json(base + path, body, timeout=SOAK_TIMEOUT)
+    except (TimeoutError, urllib.error.URLError) as e:
+        if isinstance(e, urllib.error.URLError) and not isinstance(e.reason, TimeoutError):
+            raise
+        return "timeout", {"path": path, "body": body}
 
 
 class Soak:
@@ -240,14 +258,18 @@ class Soak:
                 self.clues[solver] = known
         if not self.clues:
             self.kinds = [k for k in self.kinds if k != "guillotine"]
-        self.statuses: dict[int, int] = {}
+        self.statuses: dict[int | str, int] = {}
+        self.timeouts: list[dict] = []  # the requests that got no answer in time
 
     def _known(self, word: str, solver: str) -> bool:
         body = {"clues": [word] * 5, "top": 1, "solver": solver}
         return call(self.base, "/api/guillotine/solve", body)[0] == 200
 
-    def _count(self, status: int) -> None:
+    def _count(self, status: int | str, answer: dict | None = None) -> None:
         self.statuses[status] = self.statuses.get(status, 0) + 1
+        if status == "timeout":
+            self.timeouts.append(answer)
+            print(f"soak: no answer in {SOAK_TIMEOUT} s to {json.dumps(answer)}", file=sys.stderr)
 
     def step(self) -> int:
         kind = self.rng.choice(self.kinds)
@@ -257,7 +279,9 @@ class Soak:
         rng = self.rng
         hard = rng.random() < 0.5
         status, game = call(self.base, "/api/wordle/new", {"hard": hard})
-        self._count(status)
+        self._count(status, game)
+        if status != 200:
+            return 1
         sent, moves, word = 1, [], None
         for _ in range(6):
             strategy = rng.choice(self.strategies)
@@ -266,14 +290,14 @@ class Soak:
                 "/api/wordle/analyse",
                 {"moves": moves, "hard": hard, "strategy": strategy, "top": 5},
             )
-            self._count(status)
+            self._count(status, a)
             sent += 1
             if status != 200 or a.get("solved") or not a.get("candidates"):
                 break
             # a random word still possible (hard mode allows it): leaves the optimal tree
             word = rng.choice(a["candidates"])
             status, g = call(self.base, "/api/wordle/guess", {"game": game["game"], "guess": word})
-            self._count(status)
+            self._count(status, g)
             sent += 1
             if status != 200 or g["over"]:
                 break
@@ -284,17 +308,19 @@ class Soak:
         rng = self.rng
         if rng.random() < 0.1:
             body = {"phrase": rng.choice(PHRASES), "solver": rng.choice(HANGMAN_SOLVERS)}
-            status, _ = call(self.base, "/api/hangman/play", body)
+            status, answer = call(self.base, "/api/hangman/play", body)
         else:
-            status, _ = call(self.base, "/api/hangman/assist", hangman_board(rng))
-        self._count(status)
+            status, answer = call(self.base, "/api/hangman/assist", hangman_board(rng))
+        self._count(status, answer)
         return 1
 
     def guillotine(self) -> int:
         solver = self.rng.choice(sorted(self.clues))
         clues = self.rng.sample(self.clues[solver], 5)
-        status, _ = call(self.base, "/api/guillotine/solve", {"clues": clues, "solver": solver})
-        self._count(status)
+        status, answer = call(
+            self.base, "/api/guillotine/solve", {"clues": clues, "solver": solver}
+        )
+        self._count(status, answer)
         return 1
 
 
@@ -324,13 +350,17 @@ def soak(base: str, pid: int, status: dict, total: int, clients: int) -> None:
         list(pool.map(client, workers))
     if marks[-1][0] != sent:
         marks.append((sent, time.perf_counter() - t0, rss_mb(pid)))
-    statuses: dict[int, int] = {}
+    statuses: dict[int | str, int] = {}
     for w in workers:
         for code, n in w.statuses.items():
             statuses[code] = statuses.get(code, 0) + n
     print(
-        f"\nsoak: {sent} requests from {clients} clients, statuses {dict(sorted(statuses.items()))}"
+        f"\nsoak: {sent} requests from {clients} clients, statuses "
+        f"{dict(sorted(statuses.items(), key=str))} (a timeout and a 5xx count as errors)"
     )
+    for w in workers:
+        for t in w.timeouts:
+            print(f"  timed out after {SOAK_TIMEOUT} s: POST {t['path']} {json.dumps(t['body'])}")
     print(f"{'requests':>9} {'seconds':>8} {'RSS MB':>8}")
     for n, sec, rss in marks:
         print(f"{n:>9} {sec:>8.0f} {rss:>8.0f}")
@@ -350,8 +380,15 @@ def main() -> int:
     )
     ap.add_argument("--soak", type=int, default=0, help="then N requests of ever-new inputs")
     ap.add_argument("--soak-clients", type=int, default=4)
+    ap.add_argument(
+        "--server-log",
+        help="where the server's output goes (kept after the run; default a new file in /tmp)",
+    )
     args = ap.parse_args()
-    log = tempfile.NamedTemporaryFile(prefix="web-load-", suffix=".log", delete=False)  # noqa: SIM115 (the server writes it while we run)
+    if args.server_log:
+        log = open(args.server_log, "wb")  # noqa: SIM115 (the server writes it while we run)
+    else:
+        log = tempfile.NamedTemporaryFile(prefix="web-load-", suffix=".log", delete=False)  # noqa: SIM115
     try:
         proc, base = local.start(args.configfile, log, seconds=600)
     except local.ServerExited as e:
@@ -404,7 +441,8 @@ def main() -> int:
         return 0
     finally:
         local.stop(proc)
-        os.unlink(log.name)
+        log.close()
+        print(f"server log: {log.name}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -260,6 +260,7 @@ class Serve:
     port: int
     max_body: int
     wordle_games: int
+    search_seconds: float
     evalita: Evalita
 
 

@@ -49,7 +49,7 @@ def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotin
         "wordle": (
             plan.wordle_enabled(cfg),
             "this config has no Wordle answer and guess lists",
-            lambda: WordleService.load(cfg, hint, serve.wordle_games),
+            lambda: WordleService.load(cfg, hint, serve.wordle_games, serve.search_seconds),
         ),
         "hangman": (
             plan.hangman_enabled(cfg),

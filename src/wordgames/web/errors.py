@@ -20,6 +20,7 @@ from wordgames.errors import (
     InputError,
     WordgamesError,
 )
+from wordgames.web.worker import TooSlow
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ STATUS = {
     ConfigError: 400,
     GameStateError: 422,  # well-formed but impossible (no word fits, game already lost, ...)
     ArtifactMissingError: 503,  # the config does not build what this game needs
+    TooSlow: 503,  # the work outlived serve.search_seconds
 }
 
 

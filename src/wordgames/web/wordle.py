@@ -19,6 +19,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from wordgames.errors import GameStateError, InputError
+from wordgames.web.worker import ChildWorker
 from wordgames.wordle.cli import strategy_options
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
 from wordgames.wordle.game import filter_candidates, hard_mode_allowed
@@ -57,17 +58,34 @@ class WordleService:
         self._strategies: dict[tuple[str, bool], object] = {}
         self._locks: dict[tuple[str, bool], threading.Lock] = {}
         self._lock = threading.Lock()
+        self.searches: ChildWorker | None = None  # where off-tree optimal searches run
+        self.search_runs = 0
 
     @classmethod
-    def load(cls, cfg, hint: str, max_games: int = 10_000) -> WordleService:
+    def load(
+        cls, cfg, hint: str, max_games: int = 10_000, search_seconds: float | None = None
+    ) -> WordleService:
         """The config's matrix and word index as the pipeline built them; the optimal trees of
-        both modes are read now (a one-line error when one is missing), not on a request."""
+        both modes are read now (a one-line error when one is missing), not on a request. With
+        ``search_seconds``, optimal searches off the tree run in a child process (started now)
+        and answer TooSlow when they outlive that limit."""
+        from wordgames.config import DEFAULT_CONFIGFILE
         from wordgames.wordle.cli import load_pipeline_data
 
         service = cls(cfg, load_pipeline_data(cfg, hint), hint, max_games)
         for hard in (False, True):
             state = GameState(service.all_candidates(), hard=hard, hard_rule=service.hard_rule)
             service.suggest(state, DEFAULT_STRATEGY)
+        if search_seconds is not None:
+            configfile = str(cfg.source or DEFAULT_CONFIGFILE)
+            service.searches = ChildWorker(
+                _optimal_search,
+                (configfile, hint),
+                search_seconds,
+                "optimal search of this position",
+                ": try another strategy",
+            )
+            service.searches.start()
         return service
 
     # strategies --------------------------------------------------------------------------------
@@ -82,16 +100,7 @@ class WordleService:
         key = (name, hard)
         with self._lock:
             if key not in self._strategies:
-                options = strategy_options(self.cfg, name, hard, self.hint)
-                self._strategies[key] = make_strategy(
-                    name,
-                    self.data,
-                    hard=hard,
-                    seed=self.seed,
-                    max_guesses=self.max_guesses,
-                    hard_rule=self.hard_rule,
-                    **options,
-                )
+                self._strategies[key] = build_strategy(self.cfg, self.data, name, hard, self.hint)
                 self._locks[key] = threading.Lock()
             return self._strategies[key], self._locks[key]
 
@@ -99,7 +108,14 @@ class WordleService:
         strategy, lock = self._strategy(name, state.hard)
         with lock:  # strategies keep per-game state (random streams, search tables)
             strategy.start_game(0)
-            return int(strategy.next_guess(state))
+            if self.searches is None or name != "optimal" or len(state.candidates) <= 1:
+                return int(strategy.next_guess(state))
+            move = tree_move(strategy, state)
+        if move is not None:
+            return int(move)
+        # off the tree: an exact search of up to minutes holding the GIL, so in the child process
+        self.search_runs += 1
+        return int(self.searches.call((state.hard, list(state.history))))
 
     # input -------------------------------------------------------------------------------------
     def row_of(self, word: str) -> int:
@@ -268,6 +284,56 @@ class WordleService:
         if game.over:
             out["answer"] = data.answers[game.answer]
         return out
+
+
+def build_strategy(cfg, data: WordleData, name: str, hard: bool, hint: str):
+    """The strategy ``name`` as ``wordgames wordle solve`` builds it for this config."""
+    wordle = cfg.settings.wordle
+    return make_strategy(
+        name,
+        data,
+        hard=hard,
+        seed=wordle.seed,
+        max_guesses=wordle.max_guesses,
+        hard_rule=wordle.hard_rule,
+        **strategy_options(cfg, name, hard, hint),
+    )
+
+
+def tree_move(strategy, state: GameState) -> int | None:
+    """The optimal strategy's move when its precomputed tree reaches ``state``, else None (an
+    exact search would be needed). Reads the strategy's tables, as its ``next_guess`` does."""
+    rule = strategy._rule(state)
+    strategy.tree(rule)
+    return strategy._moves[rule].get(tuple((int(g), int(p)) for g, p in state.history))
+
+
+def _optimal_search(configfile: str, hint: str):
+    """In the child of :class:`ChildWorker`: the config's data, and a handler giving the optimal
+    strategy's guess for a ``(hard, history)`` position (replayed from the history)."""
+    from wordgames.config import load_cli_config
+    from wordgames.wordle.cli import load_pipeline_data
+
+    cfg = load_cli_config(configfile)
+    data = load_pipeline_data(cfg, hint)
+    strategies: dict[bool, object] = {}
+
+    def guess(request: tuple[bool, list[tuple[int, int]]]) -> int:
+        hard, history = request
+        if hard not in strategies:
+            strategies[hard] = build_strategy(cfg, data, "optimal", hard, hint)
+        state = GameState(
+            np.arange(len(data.answers), dtype=np.int32),
+            hard=hard,
+            hard_rule=cfg.settings.wordle.hard_rule,
+        )
+        for row, pattern in history:
+            state.history.append((row, pattern))
+            state.candidates = filter_candidates(data, state.candidates, row, pattern)
+        strategies[hard].start_game(0)
+        return int(strategies[hard].next_guess(state))
+
+    return guess
 
 
 # HTTP ------------------------------------------------------------------------------------------
