@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from wordgames.web import errors
-from wordgames.web.worker import ChildWorker, TooSlow
 from wordgames.web.wordle import build_strategy, tree_move
+from wordgames.web.worker import ChildWorker, TooSlow
 from wordgames.wordle.feedback import format_letters
 from wordgames.wordle.game import filter_candidates
 from wordgames.wordle.strategies.base import GameState
