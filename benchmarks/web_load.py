@@ -33,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from wordgames.web import local
 from wordgames.web.local import post_json
+from wordgames.web.worker import resident_mb
 
 BODIES = {
     "hangman assist": (
@@ -70,11 +71,7 @@ def wordle_bodies(base: str) -> list[dict]:
 
 def rss_mb(pid: int) -> float:
     """Resident memory of the server and its children (the worker of exact Wordle searches)."""
-    total = 0.0
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                total += int(line.split()[1]) / 1024
+    total = resident_mb(pid)
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{task}/children") as fh:

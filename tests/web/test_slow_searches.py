@@ -40,6 +40,19 @@ def test_a_request_over_the_limit_is_stopped_and_the_next_one_answered():
         worker.stop()
 
 
+def test_a_child_grown_over_its_memory_cap_is_started_again():
+    worker = ChildWorker(SLEEPER, (), seconds=60, what="test sleep", max_mb=0)
+    worker.start()
+    try:
+        first = worker.pid
+        assert worker.call(0) is None
+        assert worker.recycled == 1 and worker.pid not in (None, first)
+        assert worker.call(0) is None
+        assert worker.recycled == 2
+    finally:
+        worker.stop()
+
+
 def test_too_slow_answers_503_in_one_line():
     assert errors.status_of(TooSlow("x")) == 503
 

@@ -31,6 +31,9 @@ from wordgames.wordle.strategies.scoring import partition_stats, rank
 DEFAULT_STRATEGY = "optimal"
 CELL_WORDS = 12  # words shown per colour pattern
 CANDIDATES_SHOWN = 60
+# the search child is started again once over this resident size (its transposition table grows
+# with every search; about 380 MB after loading on the default config)
+SEARCH_WORKER_MB = 1024
 
 
 @dataclass
@@ -84,6 +87,7 @@ class WordleService:
                 search_seconds,
                 "optimal search of this position",
                 ": try another strategy",
+                max_mb=SEARCH_WORKER_MB,
             )
             service.searches.start()
         return service

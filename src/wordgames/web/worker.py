@@ -16,6 +16,18 @@ from collections.abc import Callable
 from wordgames.errors import WordgamesError
 
 
+def resident_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except FileNotFoundError:
+        pass
+    return 0.0
+
+
 class TooSlow(WordgamesError):
     """A request whose work outlived the server's time limit (answered 503)."""
 
@@ -41,10 +53,20 @@ class ChildWorker:
     gets at most ``seconds``, its wait for the child included."""
 
     def __init__(
-        self, make_handler: Callable, args: tuple, seconds: float, what: str, hint: str = ""
+        self,
+        make_handler: Callable,
+        args: tuple,
+        seconds: float,
+        what: str,
+        hint: str = "",
+        max_mb: float | None = None,
     ):
         self.make_handler, self.args = make_handler, args
         self.seconds, self.what, self.hint = seconds, what, hint
+        # a child over max_mb resident after a request is started again: what its handler keeps
+        # (the optimal search's transposition table grows with every search) cannot grow unbounded
+        self.max_mb = max_mb
+        self.recycled = 0
         self._ctx = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._proc = None
@@ -94,6 +116,10 @@ class ChildWorker:
                 self.start()
                 raise TooSlow(self._too_slow("and was stopped"))
             kind, value = self._conn.recv()
+            if self.max_mb is not None and resident_mb(self._proc.pid) > self.max_mb:
+                self.stop()
+                self.recycled += 1
+                self.start()
         finally:
             self._lock.release()
         if kind != "ok":
