@@ -20,16 +20,17 @@ import urllib.parse
 import urllib.request
 
 from fastapi import APIRouter, BackgroundTasks
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordgames.errors import InputError, WordgamesError
+from wordgames.web.body import RequestBody
 from wordgames.web.errors import Unavailable
 
 log = logging.getLogger(__name__)
 LOG_SIZE = 1000
 
 
-class EvalitaGame(BaseModel):
+class EvalitaGame(RequestBody):
     game_id: str = Field(..., min_length=1, max_length=200)
     w1: str = Field(..., max_length=100)
     w2: str = Field(..., max_length=100)
