@@ -942,10 +942,11 @@ def web_request(
         ["127.0.0.1", "localhost", "LOCALHOST", "example.org", "[::1]", "127.1"]
     )
     callback = st.tuples(
-        st.sampled_from(["http", "https", "ftp", "file", "javascript", ""]),
+        st.sampled_from(["http", "http", "https", "ftp", "file", "javascript", ""]),
         callback_hosts,
         st.sampled_from([f":{port}/evalita", ":1/answer", ":99999/x", "", ":abc/", "/answer"]),
-    ).map(lambda v: f"{v[0]}://{v[1]}{v[2]}") | st.text(max_size=30)
+    ).map(lambda v: f"{v[0]}://{v[1]}{v[2]}")
+    callback = st.one_of(callback, callback, callback, st.text(max_size=30))
     moves = st.lists(
         st.fixed_dictionaries({"guess": maybe(word), "feedback": maybe(feedback)}) | junk,
         max_size=7,
@@ -1012,8 +1013,8 @@ def web_request(
         ),
         "/evalita": st.fixed_dictionaries(
             {
-                "game_id": maybe(st.text(max_size=12)),
-                **{f"w{k}": maybe(clue) for k in range(1, 6)},
+                "game_id": maybe(st.text(min_size=1, max_size=12)),
+                **{f"w{k}": maybe(st.sampled_from(clue_words) | clue) for k in range(1, 6)},
                 "callback": maybe(callback),
             }
         ),
@@ -1076,6 +1077,7 @@ class WebServer:
         self.log_path = configfile.parent / f"fuzz-serve-{os.getpid()}.log"
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - open while the server runs
         self.proc, self.base = local.start(configfile, self.log, cwd=configfile.parent)
+        self.log_seen = 0
         atexit.register(local.stop, self.proc)
         self.port = int(self.base.rsplit(":", 1)[1])
         status, _, body = self.send("GET", "/openapi.json")
@@ -1100,6 +1102,33 @@ class WebServer:
             ) from None
         finally:
             conn.close()
+
+    def new_log(self) -> str:
+        """What the server logged since the last call."""
+        self.log.flush()
+        with open(self.log_path, "rb") as fh:
+            fh.seek(self.log_seen)
+            text = fh.read()
+        self.log_seen += len(text)
+        return text.decode(errors="replace")
+
+    def wait_for_evalita_answer(self, game: dict, where: str, seconds: float = 20) -> None:
+        """An accepted Evalita game is answered after the 202 (a background task): wait until the
+        service records it, so that a task that dies is caught on this input."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            _, _, answer = self.send("GET", "/evalita/log?limit=1")
+            last = json.loads(answer)["games"][-1:]
+            if (
+                last
+                and last[0]["game_id"] == game["game_id"]
+                and last[0]["clues"] == [game[f"w{k}"] for k in range(1, 6)]
+            ):
+                return
+            time.sleep(0.05)
+        raise AssertionError(
+            f"an accepted Evalita game never answered: {where}\nserver log: {self.log_tail()}"
+        )
 
     def log_tail(self) -> str:
         self.log.flush()
@@ -1180,8 +1209,12 @@ def web_api():
                     raise AssertionError(
                         f"a body outside the request schema accepted: {where}: {exc}"
                     ) from None
+        if path == "/evalita" and status == 202:
+            server.wait_for_evalita_answer(json.loads(body), where)
         alive, _, _ = server.send("GET", "/api/status")
         assert alive == 200, f"the server stopped answering after {where}"
+        logged = server.new_log()
+        assert "Traceback" not in logged, f"a traceback in the server log after {where}:\n{logged}"
         if os.environ.get("WORDGAMES_FUZZ_STATS"):
             print("status", method, path.split("?")[0], status, answer[:90], file=sys.stderr)
 

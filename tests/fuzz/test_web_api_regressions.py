@@ -70,3 +70,22 @@ def test_an_error_quoting_a_huge_input_is_cut_to_one_short_line():
     assert "\n" not in message and message.startswith("unknown solver '[[[")
     short = client.post("/x", json={"solver": "zz"}).json()["error"]
     assert short == "unknown solver 'zz': choose one of a, b"
+
+
+@pytest.mark.parametrize("port", ["abc", "99999", "-1"])
+def test_an_evalita_callback_with_a_bad_port_is_refused_before_the_202(port):
+    # it was accepted, and the answer's POST then died in the background task with InvalidURL (a
+    # traceback in the server log, no answer recorded, nothing sent to the organisers)
+    from wordgames.settings import Evalita
+    from wordgames.web.evalita import EvalitaService
+
+    settings = Evalita(uuid="u", solver="links", callback_hosts=["127.0.0.1"], timeout=5.0)
+    service = EvalitaService(guillotine=object(), settings=settings)
+    game = EvalitaGame.model_validate_json(
+        "{" + GAME + f', "callback": "http://127.0.0.1:{port}/x"}}'
+    )
+    with pytest.raises(InputError, match="port is not a number from 0 to 65535"):
+        service.check(game)
+    service.check(
+        EvalitaGame.model_validate_json("{" + GAME + ', "callback": "http://127.0.0.1:8/x"}')
+    )

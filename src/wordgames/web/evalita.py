@@ -76,6 +76,12 @@ class EvalitaService:
         url = urllib.parse.urlsplit(game.callback)
         if url.scheme not in ("http", "https") or not url.hostname:
             raise InputError(f"callback {game.callback!r} is not an http(s) URL")
+        try:
+            url.port  # noqa: B018 - urlsplit reads the port only when asked
+        except ValueError:  # not a number, or over 65535: the POST would fail after the 202
+            raise InputError(
+                f"callback {game.callback!r}: the port is not a number from 0 to 65535"
+            ) from None
         if url.hostname.lower() not in self.hosts:
             from fastapi import HTTPException
 
