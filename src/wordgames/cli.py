@@ -76,6 +76,7 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--prune",
             "--heuristic-openers",
             "--port",
+            "--targets",
         ],
         (0, True),
     ),

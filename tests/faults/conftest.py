@@ -29,6 +29,9 @@ TIMING = re.compile(r"second|(^|[_/ ])m?s([_/ )]|$)|elapsed|duration|resumed", r
 #: A duration in prose ("This run: 4 s wall, 0 s CPU"). Like ``resumed`` (the records a resumed
 #: search read from its checkpoint), it says how a run went, not what it found.
 PROSE_TIMING = re.compile(r"\b\d+(\.\d+)? (s|ms|min)\b")
+#: The report's run statistics (issue 11): a table and a figure of the run's own CPU times and
+#: memory, so nothing in them is expected to repeat from one run to the next.
+RUN_STATISTICS = ("report/figures/benchmarks.svg", "report/tables/benchmarks.html")
 
 
 #: Added to the test config: one Wordle list built from the tiny English collection (issue 13's
@@ -270,9 +273,28 @@ def _without(text: str, roots: tuple[Path, ...]) -> str:
 def _markdown(path: Path, roots: tuple[Path, ...]):
     """Lines of a Markdown file, with the cells of a table's timing columns, durations in prose,
     dates and the working folders' paths blanked."""
+    return _blank_timings(path.read_text(encoding="utf-8"), roots)
+
+
+def _html(path: Path, roots: tuple[Path, ...]):
+    """An HTML table of the report (a Markdown summary rendered) read back as Markdown lines: each
+    <tr> a row of cells, the rest text; then blanked like Markdown."""
+    text = path.read_text(encoding="utf-8")
+    lines = []
+    for chunk in re.split(r"(<tr[^>]*>.*?</tr>)", text, flags=re.S):
+        if chunk.startswith("<tr"):
+            cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", chunk, flags=re.S)
+            lines.append("| " + " | ".join(re.sub(r"<[^>]+>", "", c) for c in cells) + " |")
+        else:
+            # the markup between rows (a newline, </thead><tbody>) must not end the table
+            lines.extend(t for t in re.sub(r"<[^>]+>", "", chunk).splitlines() if t.strip())
+    return _blank_timings("\n".join(lines), roots)
+
+
+def _blank_timings(text: str, roots: tuple[Path, ...]):
     out: list = []
     timing: set[int] | None = None  # the timing columns of the table being read
-    text = DATE.sub("<date>", _without(path.read_text(encoding="utf-8"), roots))
+    text = DATE.sub("<date>", _without(text, roots))
     for line in text.splitlines():
         if not line.startswith("|"):
             timing = None
@@ -313,6 +335,8 @@ def compare(base: Path, other: Path, base_root: Path, other_root: Path) -> str:
     description of the difference. ``*_root``: the working folders of the two runs."""
     if base.read_bytes() == other.read_bytes():
         return "bytes"
+    if base.as_posix().endswith(RUN_STATISTICS):
+        return "timing"
     suffix = base.suffix
     roots = (base_root, other_root)
     try:
@@ -322,6 +346,8 @@ def compare(base: Path, other: Path, base_root: Path, other_root: Path) -> str:
             same = _parquet(base) == _parquet(other)
         elif suffix == ".md":
             same = _markdown(base, roots) == _markdown(other, roots)
+        elif suffix == ".html":
+            same = _html(base, roots) == _html(other, roots)
         elif suffix == ".duckdb":
             same = _duckdb(base, roots) == _duckdb(other, roots)
         elif suffix == ".kv":

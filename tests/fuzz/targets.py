@@ -880,6 +880,356 @@ def config_loader():
     return mangled(encoded(structures | snippets | st.text(max_size=50))), check
 
 
+WEB_CONFIG_ENV = "WORDGAMES_FUZZ_WEB_CONFIG"
+#: What a lax parser turns into a boolean or a number where the API documents a boolean or an integer.
+LAX_VALUES = [1, 0, 1.0, "true", "yes", "on", "10", " 5 ", "1e1"]
+ODD_TEXT = [
+    "",
+    " ",
+    "\x00",
+    "\ufeff",
+    "\u202e",
+    "\ud7ff",
+    "😀",
+    "İ",
+    "ß",
+    "ǅ",
+    "e\u0301",
+    "\t\n",
+    "à",
+]
+
+
+def _odd_words(words: list[str]):
+    """Known words, their odd variants (capitals, accents, control and wide characters), junk."""
+    known = st.sampled_from(words)
+    variant = st.tuples(known, st.sampled_from(ODD_TEXT), st.booleans()).map(
+        lambda v: (v[0].upper() if v[2] else v[0]) + v[1]
+    )
+    return st.one_of(known, known, known, known, variant, st.text(max_size=12), st.just("x" * 5000))
+
+
+def _json_junk():
+    """Any JSON value, from scalars to big and deeply nested ones."""
+    return (
+        json_values
+        | st.sampled_from(LAX_VALUES)
+        | st.integers(1, 100_000).map(lambda d: "[" * d + "]" * d)
+        | st.just(1e308)
+        | st.just(2**70)
+    )
+
+
+@st.composite
+def web_request(
+    draw, words: list[str], clue_words: list[str], port: int, documented: dict
+) -> tuple[str, str, bytes, str]:
+    """(method, path, body, content type) for one of the JSON endpoints."""
+    word = _odd_words(words)
+    clue = _odd_words(clue_words)
+    feedback = st.sampled_from(
+        ["ggggg", ".....", "yyyyy", "..y.g", "22222", "🟩🟨⬛⬛⬛", "gg", "xyz"]
+    ) | (st.text(alphabet="gy.012bBGY⬛🟨🟩", max_size=7))
+    junk = _json_junk()
+    lax = st.sampled_from(LAX_VALUES)
+    # half the requests are well-formed (every field of its type), so that the games' own checks
+    # (unknown words, impossible feedback and boards, wrong clue counts) are reached, not only the
+    # request validation
+    clean = draw(st.booleans())
+    maybe = (lambda s: s) if clean else (lambda s: st.one_of(s, s, junk, lax))  # noqa: E731
+    integer = st.integers(-5, 120) | st.just(10**30)
+    callback_hosts = st.sampled_from(
+        ["127.0.0.1", "localhost", "LOCALHOST", "example.org", "[::1]", "127.1"]
+    )
+    callback = st.tuples(
+        st.sampled_from(["http", "http", "https", "ftp", "file", "javascript", ""]),
+        callback_hosts,
+        st.sampled_from([f":{port}/evalita", ":1/answer", ":99999/x", "", ":abc/", "/answer"]),
+    ).map(lambda v: f"{v[0]}://{v[1]}{v[2]}")
+    callback = st.one_of(callback, callback, callback, st.text(max_size=30))
+    moves = st.lists(
+        st.fixed_dictionaries({"guess": maybe(word), "feedback": maybe(feedback)}) | junk,
+        max_size=7,
+    )
+    bodies = {
+        "/api/wordle/analyse": st.fixed_dictionaries(
+            {},
+            optional={
+                "moves": maybe(moves),
+                "hard": maybe(st.booleans()),
+                "strategy": maybe(st.sampled_from(["optimal", "entropy", "naive", "minimax", "x"])),
+                "top": maybe(integer),
+            },
+        ),
+        "/api/wordle/new": st.fixed_dictionaries({}, optional={"hard": maybe(st.booleans())}),
+        "/api/wordle/guess": st.fixed_dictionaries(
+            {
+                "game": maybe(st.sampled_from(["NEW", "NEW", "unknown"]) | st.text(max_size=70)),
+                "guess": maybe(word),
+            }
+        ),
+        "/api/hangman/assist": st.fixed_dictionaries(
+            {
+                "board": maybe(
+                    st.text(alphabet="_ 'abcdeirst-", max_size=40)
+                    | st.sampled_from(["___ ___'_ ____", "", "   ", "a_a", "_" * 300, "zzz_"])
+                    | st.text(max_size=40)
+                )
+            },
+            optional={
+                "wrong": maybe(st.text(alphabet="abcxyz_ 'é", max_size=30) | st.text(max_size=8)),
+                "solver": maybe(
+                    st.sampled_from(["baseline", "seed", "posterior", "x"]) | st.none()
+                ),
+                "top": maybe(integer),
+            },
+        ),
+        "/api/hangman/play": st.fixed_dictionaries(
+            {
+                "phrase": maybe(
+                    st.lists(word, max_size=4).map(" ".join)
+                    | st.text(max_size=40)
+                    | st.just("it's a sunny day")
+                )
+            },
+            optional={
+                "solver": maybe(st.sampled_from(["baseline", "seed", "posterior", "x"]) | st.none())
+            },
+        ),
+        "/api/guillotine/solve": st.fixed_dictionaries(
+            {
+                "clues": maybe(
+                    st.lists(st.sampled_from(clue_words), min_size=5, max_size=5)
+                    | st.lists(clue, min_size=5, max_size=5)
+                    | st.lists(clue, max_size=7)
+                )
+            },
+            optional={
+                "solver": maybe(
+                    st.sampled_from(sorted(_guillotine_solvers())) | st.text(max_size=8)
+                ),
+                "top": maybe(integer),
+            },
+        ),
+        "/evalita": st.fixed_dictionaries(
+            {
+                "game_id": maybe(st.text(min_size=1, max_size=12)),
+                **{f"w{k}": maybe(st.sampled_from(clue_words) | clue) for k in range(1, 6)},
+                "callback": maybe(callback),
+            }
+        ),
+    }
+    # every path of the OpenAPI document: a new endpoint without a body strategy fails the target
+    missing = {p for p, ops in documented.items() if "post" in ops} - set(bodies)
+    assert not missing, f"endpoints the fuzzer has no bodies for: {sorted(missing)}"
+    path = draw(st.sampled_from(sorted(documented)))
+    if path in bodies:
+        value = draw(bodies[path])
+        how = "json"
+        if not clean:
+            if draw(st.integers(0, 3)) == 0:  # a key the model lacks, or a body that is no object
+                value = (
+                    draw(junk) if draw(st.booleans()) else {**value, draw(st.text(max_size=5)): 1}
+                )
+            how = draw(
+                st.sampled_from(["json"] * 5 + ["malformed", "bytes", "huge", "form", "GET"])
+            )
+    else:
+        value, how = None, "GET"
+    if how == "GET":
+        query = draw(
+            st.sampled_from(
+                ["", "?limit=-1", "?limit=abc", "?limit=99999999999999999999", "?limit=5"]
+            )
+        )
+        return "GET", path + query, b"", ""
+    body = json.dumps(value, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    ctype = "application/json"
+    if how == "malformed":
+        body = body[: draw(st.integers(0, max(0, len(body) - 1)))] + draw(st.binary(max_size=8))
+    elif how == "bytes":
+        body = draw(encoded(st.text(max_size=60)) | st.binary(max_size=60))
+    elif how == "huge":
+        body = b'{"x": "' + b"a" * draw(st.sampled_from([1_100_000, 4_000_000])) + b'"}'
+    elif how == "form":
+        body, ctype = (
+            b"game_id=1&w1=a",
+            draw(st.sampled_from(["application/x-www-form-urlencoded", "text/plain", ""])),
+        )
+    return "POST", path, body, ctype
+
+
+def _guillotine_solvers() -> list[str]:
+    from wordgames.guillotine.solvers import SOLVERS
+
+    return list(SOLVERS)
+
+
+class WebServer:
+    """A real ``wordgames serve`` on the config in $WORDGAMES_FUZZ_WEB_CONFIG (the tiny pipeline's,
+    built by tests/fuzz/test_fuzz.py), and what its OpenAPI document says of each endpoint."""
+
+    def __init__(self, configfile: Path):
+        import atexit
+
+        from wordgames.web import local
+
+        self.log_path = configfile.parent / f"fuzz-serve-{os.getpid()}.log"
+        self.log = open(self.log_path, "wb")  # noqa: SIM115 - open while the server runs
+        self.proc, self.base = local.start(configfile, self.log, cwd=configfile.parent)
+        self.log_seen = 0
+        atexit.register(local.stop, self.proc)
+        self.port = int(self.base.rsplit(":", 1)[1])
+        status, _, body = self.send("GET", "/openapi.json")
+        assert status == 200, f"no OpenAPI document: {status} {body[:200]!r}"
+        self.openapi = json.loads(body)
+
+    def send(
+        self, method: str, path: str, body: bytes = b"", ctype: str = ""
+    ) -> tuple[int, str, bytes]:
+        """(status, content type, body); a connection refused, reset or timed out is a failure."""
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            headers = {"Content-Type": ctype} if ctype else {}
+            conn.request(method, path, body=body or None, headers=headers)
+            response = conn.getresponse()
+            return response.status, response.getheader("content-type") or "", response.read()
+        except OSError as exc:
+            raise AssertionError(
+                f"{method} {path}: no answer ({exc!r}); server log: {self.log_tail()}"
+            ) from None
+        finally:
+            conn.close()
+
+    def new_log(self) -> str:
+        """What the server logged since the last call."""
+        self.log.flush()
+        with open(self.log_path, "rb") as fh:
+            fh.seek(self.log_seen)
+            text = fh.read()
+        self.log_seen += len(text)
+        return text.decode(errors="replace")
+
+    def wait_for_evalita_answer(self, game: dict, where: str, seconds: float = 20) -> None:
+        """An accepted Evalita game is answered after the 202 (a background task): wait until the
+        service records it, so that a task that dies is caught on this input."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            _, _, answer = self.send("GET", "/evalita/log?limit=1")
+            last = json.loads(answer)["games"][-1:]
+            if (
+                last
+                and last[0]["game_id"] == game["game_id"]
+                and last[0]["clues"] == [game[f"w{k}"] for k in range(1, 6)]
+            ):
+                return
+            time.sleep(0.05)
+        raise AssertionError(
+            f"an accepted Evalita game never answered: {where}\nserver log: {self.log_tail()}"
+        )
+
+    def log_tail(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+    def schema(self, method: str, path: str, part: str, status: int | None = None) -> dict | None:
+        """The request body's (part "request") or a status's (part "response") JSON schema, with the
+        document's components so that $refs resolve."""
+        op = self.openapi["paths"].get(path.split("?")[0], {}).get(method.lower())
+        if op is None:
+            return None
+        if part == "request":
+            content = op.get("requestBody", {}).get("content", {})
+        else:
+            content = op.get("responses", {}).get(str(status), {}).get("content", {})
+        schema = content.get("application/json", {}).get("schema")
+        if schema is None:
+            return None
+        return {**schema, "components": self.openapi.get("components", {})}
+
+
+@target("web JSON API", time_limit=30.0)
+def web_api():
+    """Generated requests to every JSON endpoint of a real ``wordgames serve``: never a 5xx or a
+    stack trace, a 4xx is ``{"error": one line}``, a 2xx matches the OpenAPI document (and only
+    answers a body its request schema allows), and the server answers /api/status afterwards."""
+    import jsonschema
+
+    configfile = os.environ.get(WEB_CONFIG_ENV)
+    if not configfile:
+        raise SystemExit(f"set {WEB_CONFIG_ENV} to a built config (tests/fuzz/test_fuzz.py does)")
+    server = WebServer(Path(configfile))
+    _, _, first = server.send("POST", "/api/wordle/analyse", b"{}", "application/json")
+    words = json.loads(first)["candidates"]
+    probe = ["porta", "chiave", "casa", "mare"]  # a past game's clues: known to the tiny config
+    clues = [
+        w
+        for w in _guillotine_test_words()
+        if server.send(
+            "POST",
+            "/api/guillotine/solve",
+            json.dumps({"clues": [w, *probe]}).encode(),
+            "application/json",
+        )[0]
+        == 200
+    ]
+    assert len(clues) >= 5, f"the tiny config's guillotine knows too few words: {clues}"
+    games: list[str] = []
+
+    def check(value, sandbox):
+        method, path, body, ctype = value
+        if b"NEW" in body and path == "/api/wordle/guess":  # a live game's id
+            if not games or len(games) < 3:
+                _, _, new = server.send("POST", "/api/wordle/new", b"{}", "application/json")
+                games.append(json.loads(new)["game"])
+            body = body.replace(b"NEW", games[-1].encode(), 1)
+        status, answer_type, answer = server.send(method, path, body, ctype)
+        where = f"{method} {path} {body[:300]!r} -> {status} {answer[:500]!r}"
+        assert status < 500, f"a server error: {where}\nserver log: {server.log_tail()}"
+        assert b"Traceback" not in answer and b'File "' not in answer, f"a stack trace: {where}"
+        if status >= 400:
+            assert answer_type.startswith("application/json"), f"not JSON: {where}"
+            error = json.loads(answer)
+            assert set(error) == {"error"}, f"not an error body: {where}"
+            message = error["error"]
+            assert isinstance(message, str) and message.strip(), f"an empty message: {where}"
+            assert "\n" not in message and len(message) <= 500, f"not one short line: {where}"
+        else:
+            assert answer_type.startswith("application/json"), f"not JSON: {where}"
+            documented = server.schema(method, path, "response", status)
+            assert documented is not None, f"a status the OpenAPI document does not list: {where}"
+            jsonschema.validate(json.loads(answer), documented)
+            request = server.schema(method, path, "request")
+            if request is not None:
+                try:
+                    jsonschema.validate(json.loads(body), request)
+                except (ValueError, jsonschema.ValidationError) as exc:
+                    raise AssertionError(
+                        f"a body outside the request schema accepted: {where}: {exc}"
+                    ) from None
+        if path == "/evalita" and status == 202:
+            server.wait_for_evalita_answer(json.loads(body), where)
+        alive, _, _ = server.send("GET", "/api/status")
+        assert alive == 200, f"the server stopped answering after {where}"
+        logged = server.new_log()
+        assert "Traceback" not in logged, f"a traceback in the server log after {where}:\n{logged}"
+        if os.environ.get("WORDGAMES_FUZZ_STATS"):
+            print("status", method, path.split("?")[0], status, answer[:90], file=sys.stderr)
+
+    return web_request(words, clues, server.port, server.openapi["paths"]), check
+
+
+def _guillotine_test_words() -> list[str]:
+    """The clues and answers of the tiny config's guillotine games (tests/data/guillotine)."""
+    data = Path(__file__).resolve().parents[1] / "data" / "guillotine"
+    games = json.loads((data / "games.json").read_text())
+    games += [json.loads(line) for line in (data / "past.jsonl").read_text().splitlines() if line]
+    words = {w for g in games for k, w in g.items() if k != "clues"}
+    return sorted(words | {w for g in games for w in g.get("clues", [])})
+
+
 # running -----------------------------------------------------------------------------------------
 def _check_message(exc: WordgamesError) -> None:
     message = str(exc)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.fuzz
 HERE = Path(__file__).resolve().parent
 #: Inputs per target in a default (CI) run: the slow targets extract a corpus per input; the
 #: 100 MB line has three cases, each run once whatever the count.
-DEFAULT_EXAMPLES = {"mediawiki XML reader": 100, "BNC reader": 100}
+DEFAULT_EXAMPLES = {"mediawiki XML reader": 100, "BNC reader": 100, "web JSON API": 500}
 DEFAULT_OTHERS = 200
 FIXED_EXAMPLES = {"mediawiki 100 MB line": 3}
 
@@ -41,11 +41,19 @@ def fuzz_examples(request) -> int | None:
     return int(value) if value else None
 
 
+#: Targets that fuzz a real server on the tiny pipeline's artifacts (the ``built`` fixture, which
+#: skips without KenLM): its config reaches the target process in this variable.
+NEEDS_BUILT_CONFIG = {"web JSON API": "WORDGAMES_FUZZ_WEB_CONFIG"}
+
+
 @pytest.mark.parametrize("name", _targets())
-def test_fuzz(name, fuzz_examples, tmp_path, robustness_counts):
+def test_fuzz(name, fuzz_examples, tmp_path, robustness_counts, request):
     examples = (
         FIXED_EXAMPLES.get(name) or fuzz_examples or DEFAULT_EXAMPLES.get(name, DEFAULT_OTHERS)
     )
+    env = dict(os.environ)
+    if name in NEEDS_BUILT_CONFIG:
+        env[NEEDS_BUILT_CONFIG[name]] = str(request.getfixturevalue("built"))
     out = tmp_path / "result.json"
     proc = subprocess.run(
         [
@@ -61,6 +69,7 @@ def test_fuzz(name, fuzz_examples, tmp_path, robustness_counts):
         ],
         capture_output=True,
         text=True,
+        env=env,
         timeout=max(900, examples * 2),
     )
     last = tmp_path / "sandbox" / "last-input.txt"

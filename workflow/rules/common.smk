@@ -599,17 +599,26 @@ def get_report_titles(wildcards, input):
     )
 
 
+def _shown(path):
+    """A path as the report shows it: relative to the working folder when inside it, so the same
+    run in another folder draws the same figures."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def get_config_name(wildcards, input):
     """The config file(s) named in the report: shown, but a derived param (it takes ``input``), so
     renaming a config file reruns nothing."""
-    return ",".join(map(str, workflow.overwrite_configfiles)) or "config/config.yaml"
+    return ",".join(map(_shown, workflow.overwrite_configfiles)) or "config/config.yaml"
 
 
 # the HTML report (snakemake --report) ---------------------------------------------------------------
 def get_report_note(wildcards, input):
     """What a figure or table says of the config that made it (a derived param: renaming the config
     file or moving results_dir reruns nothing)."""
-    return f"config {get_config_name(wildcards, input)}, results in {CFG.results_dir}"
+    return f"config {get_config_name(wildcards, input)}, results in {_shown(CFG.results_dir)}"
 
 
 def get_report_table_summary(wildcards):

@@ -187,8 +187,10 @@ checkpoint report_run_done:
         log_path("report_run_done"),
     benchmark:
         bench_path("report_run_done")
+    params:
+        targets=lambda wildcards, input: len(input),
     shell:
-        "touch {output} > {log} 2>&1"
+        "wordgames build report-run-done --targets {params.targets} --out {output} > {log} 2>&1"
 
 
 rule report_benchmarks:

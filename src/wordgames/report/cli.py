@@ -56,6 +56,15 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_done(args: argparse.Namespace) -> int:
+    from wordgames.artifacts import atomic_open
+
+    # written like every artifact (atomically) so a killed job leaves no marker half-made
+    with atomic_open(args.out) as f:
+        f.write(f"the run's {args.targets} targets are built\n")
+    return 0
+
+
 def _benchmarks(args: argparse.Namespace) -> int:
     from wordgames.report import figures, tables
 
@@ -109,6 +118,13 @@ def register(commands) -> None:
     p.add_argument("--note", default="")
     p.add_argument("--out", required=True)
     p.set_defaults(handler=_table)
+
+    p = commands.build.add_parser(
+        "report-run-done", help="the marker the run statistics wait for (every target built)"
+    )
+    p.add_argument("--targets", type=int, required=True, help="how many targets the run built")
+    p.add_argument("--out", required=True)
+    p.set_defaults(handler=_run_done)
 
     p = commands.build.add_parser(
         "report-benchmarks", help="the run's benchmark records as an HTML table and a figure"

@@ -37,8 +37,14 @@ class Unavailable(ArtifactMissingError):
     """A game or service this server does not offer with its config."""
 
 
+#: Longest error message sent: a message may quote what the client sent (an unknown solver name of a
+#: megabyte), and an error should not echo a whole body back.
+MAX_MESSAGE = 500
+
+
 def one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_MESSAGE else line[: MAX_MESSAGE - 1] + "…"
 
 
 def error(status: int, message: str) -> JSONResponse:

@@ -20,16 +20,17 @@ import urllib.parse
 import urllib.request
 
 from fastapi import APIRouter, BackgroundTasks
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordgames.errors import InputError, WordgamesError
+from wordgames.web.body import RequestBody
 from wordgames.web.errors import Unavailable
 
 log = logging.getLogger(__name__)
 LOG_SIZE = 1000
 
 
-class EvalitaGame(BaseModel):
+class EvalitaGame(RequestBody):
     game_id: str = Field(..., min_length=1, max_length=200)
     w1: str = Field(..., max_length=100)
     w2: str = Field(..., max_length=100)
@@ -75,6 +76,12 @@ class EvalitaService:
         url = urllib.parse.urlsplit(game.callback)
         if url.scheme not in ("http", "https") or not url.hostname:
             raise InputError(f"callback {game.callback!r} is not an http(s) URL")
+        try:
+            url.port  # noqa: B018 - urlsplit reads the port only when asked
+        except ValueError:  # not a number, or over 65535: the POST would fail after the 202
+            raise InputError(
+                f"callback {game.callback!r}: the port is not a number from 0 to 65535"
+            ) from None
         if url.hostname.lower() not in self.hosts:
             from fastapi import HTTPException
 

@@ -14,11 +14,12 @@ import threading
 import time
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordgames.errors import InputError
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.solvers import DEFAULT_SOLVER, SOLVERS
+from wordgames.web.body import RequestBody
 
 
 class GuillotineService:
@@ -99,7 +100,7 @@ def _say_read(cfg, solver: str) -> None:
     print(f"wordgames: reading {', '.join(read)} ({solver} solver)", file=sys.stderr)
 
 
-class SolveRequest(BaseModel):
+class SolveRequest(RequestBody):
     clues: list[str] = Field(
         ...,
         min_length=N_CLUES,

@@ -9,12 +9,13 @@ way as on the command line.
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordgames.errors import InputError
 from wordgames.hangman.evaluate import play
 from wordgames.hangman.game import Game, parse_board
 from wordgames.hangman.solvers import SOLVERS, make_solver
+from wordgames.web.body import RequestBody
 
 
 class HangmanService:
@@ -100,7 +101,7 @@ class HangmanService:
         }
 
 
-class AssistRequest(BaseModel):
+class AssistRequest(RequestBody):
     board: str = Field(
         ...,
         max_length=300,
@@ -112,7 +113,7 @@ class AssistRequest(BaseModel):
     top: int = Field(10, ge=1, le=50, description="phrase hypotheses listed")
 
 
-class PlayRequest(BaseModel):
+class PlayRequest(RequestBody):
     phrase: str = Field(..., max_length=300, examples=["it's a sunny day"])
     solver: str | None = None
 

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordgames.errors import GameStateError, InputError
+from wordgames.web.body import RequestBody
 from wordgames.web.worker import ChildWorker
 from wordgames.wordle.cli import strategy_options
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
@@ -341,7 +342,7 @@ def _optimal_search(configfile: str, hint: str):
 
 
 # HTTP ------------------------------------------------------------------------------------------
-class Move(BaseModel):
+class Move(RequestBody):
     guess: str = Field(..., max_length=40, examples=["salet"], description="the word played")
     feedback: str = Field(
         ...,
@@ -351,7 +352,7 @@ class Move(BaseModel):
     )
 
 
-class AnalyseRequest(BaseModel):
+class AnalyseRequest(RequestBody):
     moves: list[Move] = Field(
         default_factory=list,
         max_length=20,
@@ -362,11 +363,11 @@ class AnalyseRequest(BaseModel):
     top: int = Field(10, ge=1, le=100, description="best guesses listed")
 
 
-class NewGameRequest(BaseModel):
+class NewGameRequest(RequestBody):
     hard: bool = False
 
 
-class GuessRequest(BaseModel):
+class GuessRequest(RequestBody):
     game: str = Field(..., max_length=64, description="the id POST /api/wordle/new returned")
     guess: str = Field(..., max_length=40, examples=["crane"])
 
