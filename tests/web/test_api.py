@@ -364,7 +364,9 @@ def test_html_report_holds_every_figure_with_its_caption(built):
         "win rate per solver",
     ):
         assert caption in report, caption
-    assert str(built) in report  # each caption names the config
+    # each caption names the config and results folder (relative to the working folder: the
+    # report is made in built.parent)
+    assert f"config {built.name}, results in results." in report
 
 
 # start-up ----------------------------------------------------------------------------------------
