@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 REPO = Path(__file__).resolve().parents[1]
+# the pipeline, fault and web tests share tiny_pipeline.py (--import-mode=importlib adds no folder)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def data_dir() -> Path | None:

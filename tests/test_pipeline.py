@@ -18,6 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from tiny_pipeline import merged_fragments
 
 pytestmark = pytest.mark.slow
 
@@ -26,11 +27,7 @@ def tiny_config(
     repo: Path, workdir: Path, data: Path | None = None, name: str = "config.yaml", **changes
 ) -> Path:
     """The merged fragments; ``changes`` maps dotted keys (``glove.dim``) to new values."""
-    merged: dict = {"results_dir": str(workdir / "results")}
-    data = data or repo / "tests/data"
-    for fragment in sorted((repo / "tests/data/pipeline").glob("*.yaml")):
-        text = fragment.read_text().replace("{tests_data}", str(data)).replace("{repo}", str(repo))
-        merged.update(yaml.safe_load(text) or {})
+    merged: dict = {"results_dir": str(workdir / "results"), **merged_fragments(data)}
     for key, value in changes.items():
         *parents, last = key.split(".")
         node = merged

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from tiny_pipeline import merged_fragments
 
 REPO = Path(__file__).resolve().parents[2]
 #: Folders of the results tree that hold no artifact (one log per job, Snakemake's benchmarks).
@@ -53,14 +54,7 @@ def write_test_config(workdir: Path, results_dir: str = "results") -> Path:
     """The union of tests/data/pipeline/*.yaml (as tests/test_pipeline.py builds it) and
     FAULT_CONFIG_EXTRAS. The default results folder is relative to ``workdir``, so a copy of the
     folder is a self-contained run."""
-    merged: dict = {}
-    for fragment in sorted((REPO / "tests/data/pipeline").glob("*.yaml")):
-        text = (
-            fragment.read_text()
-            .replace("{tests_data}", str(REPO / "tests/data"))
-            .replace("{repo}", str(REPO))
-        )
-        merged.update(yaml.safe_load(text) or {})
+    merged = merged_fragments()
     merged.update(FAULT_CONFIG_EXTRAS)
     merged["results_dir"] = results_dir
     workdir.mkdir(parents=True, exist_ok=True)

@@ -11,20 +11,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from tiny_pipeline import merged_fragments
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _tiny_config(workdir: Path) -> Path:
     """The union of tests/data/pipeline/*.yaml, as test_pipeline.py builds it."""
-    merged: dict = {"results_dir": str(workdir / "results")}
-    for fragment in sorted((REPO / "tests/data/pipeline").glob("*.yaml")):
-        text = (
-            fragment.read_text()
-            .replace("{tests_data}", str(REPO / "tests/data"))
-            .replace("{repo}", str(REPO))
-        )
-        merged.update(yaml.safe_load(text) or {})
+    merged: dict = {"results_dir": str(workdir / "results"), **merged_fragments()}
     path = workdir / "config.yaml"
     path.write_text(yaml.safe_dump(merged, sort_keys=False))
     return path
