@@ -96,8 +96,9 @@ def cluster(repo, tmp_path_factory):
 def _requests(log: str) -> collections.Counter:
     """(rule, cpus, MB) of every job Snakemake submitted, from the resources it prints per job."""
     found = collections.Counter()
-    for block in re.split(r"\n(?=\[[^\]]+\]\n(?:local)?rule \w+:)", log):
-        head = re.search(r"^rule (\w+):", block, re.M)
+    # a checkpoint (report_run_done) is printed "checkpoint NAME:", a rule "rule NAME:"
+    for block in re.split(r"\n(?=\[[^\]]+\]\n(?:local)?(?:rule|checkpoint) \w+:)", log):
+        head = re.search(r"^(?:rule|checkpoint) (\w+):", block, re.M)
         res = re.search(r"^\s+resources: (.*)$", block, re.M)
         if head is None or res is None:
             continue
