@@ -32,7 +32,7 @@ TIMING = re.compile(r"second|(^|[_/ ])m?s([_/ )]|$)|elapsed|duration|resumed", r
 PROSE_TIMING = re.compile(r"\b\d+(\.\d+)? (s|ms|min)\b")
 #: The report's run statistics (issue 11): a table and a figure of the run's own CPU times and
 #: memory, so nothing in them is expected to repeat from one run to the next.
-RUN_STATISTICS = ("report/figures/benchmarks.svg", "report/tables/benchmarks.html")
+RUN_STATISTICS_FILES = ("report/figures/benchmarks.svg", "report/tables/benchmarks.html")
 
 
 #: Added to the test config: one Wordle list built from the tiny English collection (issue 13's
@@ -329,7 +329,7 @@ def compare(base: Path, other: Path, base_root: Path, other_root: Path) -> str:
     description of the difference. ``*_root``: the working folders of the two runs."""
     if base.read_bytes() == other.read_bytes():
         return "bytes"
-    if base.as_posix().endswith(RUN_STATISTICS):
+    if base.as_posix().endswith(RUN_STATISTICS_FILES):
         return "timing"
     suffix = base.suffix
     roots = (base_root, other_root)

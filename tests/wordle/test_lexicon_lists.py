@@ -172,26 +172,14 @@ def test_solve_stage_and_summary(tmp_path, capsys):
     from wordgames.cli import main
 
     lists = Path(__file__).resolve().parents[1] / "data" / "wordle"
+
+    def solve(out, strategies, *extra):
+        args = ["build", "wordle-list-solve", "--answers", str(lists / "answers-small.txt")]
+        args += ["--guesses", str(lists / "allowed-small.txt"), "--length", "5"]
+        return main([*args, "--strategies", strategies, *extra, "--out", str(out)])
+
     out = tmp_path / "solve-normal.json"
-    assert (
-        main(
-            [
-                "build",
-                "wordle-list-solve",
-                "--answers",
-                str(lists / "answers-small.txt"),
-                "--guesses",
-                str(lists / "allowed-small.txt"),
-                "--length",
-                "5",
-                "--strategies",
-                "entropy,minimax",
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    assert solve(out, "entropy,minimax") == 0
     sol = json.loads(out.read_text())
     assert sol["optimal"]["opener"] == "chart" and sol["optimal"]["total"] == 123
     assert set(sol["strategies"]) == {"entropy", "minimax"}
@@ -219,27 +207,7 @@ def test_solve_stage_and_summary(tmp_path, capsys):
     assert "| small | 5 | 50 | 71 | normal | **CHART** 123 / 2.4600 |" in md.read_text()
 
     quick = tmp_path / "solve-quick.json"
-    assert (
-        main(
-            [
-                "build",
-                "wordle-list-solve",
-                "--answers",
-                str(lists / "answers-small.txt"),
-                "--guesses",
-                str(lists / "allowed-small.txt"),
-                "--length",
-                "5",
-                "--strategies",
-                "entropy",
-                "--heuristic-openers",
-                "3",
-                "--out",
-                str(quick),
-            ]
-        )
-        == 0
-    )
+    assert solve(quick, "entropy", "--heuristic-openers", "3") == 0
     opt = json.loads(quick.read_text())["optimal"]
     assert opt["heuristic"] and opt["proved_over_openers"] == 3 and opt["total"] >= 123
 
