@@ -160,9 +160,12 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
 
+    # the calibration's out-of-fold models see the same columns as the model
+    groups = [(X[:, cols], y) for X, y in groups]
+
     def fit_on(gs):
         return fit(
-            [(X[:, cols], y) for X, y in gs],
+            gs,
             feats,
             l2=variant["l2"],
             n_games=len(gs),

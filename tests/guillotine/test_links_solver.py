@@ -11,6 +11,7 @@ from wordgames.guillotine.model import Model, fit
 from wordgames.guillotine.solvers.links import FEATURES, LinksSolver
 
 CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
+FORM_FEATURES = ("ends_consonant", "verb_form", "base_form")
 
 
 def _index():
@@ -217,3 +218,36 @@ def test_wordnet_links_are_coverage_with_their_own_features():
     assert row[col["cov_any"]] == 3 and row[col["cov_corpus"]] == 0
     ev = {a.word: a.evidence for a in solver.solve(CLUES, top=5).answers}
     assert ev["tosto"]["zoccolo"] == "locution x1" and ev["tosto"]["testa"] == "gloss x1"
+
+
+def test_form_features_mark_apocopes_verb_forms_and_inflected_forms():
+    """Apocopes (buon), verb forms (fece) and inflected forms (dura) win on links but are rarely
+    a solution; the features that let the model learn it are read off the lexicon and the word."""
+    rows = [(c, w, "adj", 2) for c in CLUES[:3] for w in ("buon", "fece", "dura", "duro")]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = [*CLUES[:3], "buon", "fece", "dura", "duro"]
+    li = LinkIndex(
+        list(left), list(right), list(pat), list(cnt), words=words, word_counts=[50] * len(words)
+    )
+    lex = Lexicon(
+        nouns={c: c for c in CLUES[:3]} | {"fece": "fece"},
+        adjs={"buon": "buono", "dura": "duro", "duro": "duro"},
+        verbs={"fece": "fare"},
+    )
+    words_out, X, _ = LinksSolver(Resources(links=li, lexicon=lex)).features(CLUES)
+    got = {
+        w: tuple(X[words_out.index(w), FEATURES.index(f)] for f in FORM_FEATURES)
+        for w in ("buon", "fece", "dura", "duro")
+    }
+    # (ends_consonant, verb_form, base_form)
+    assert got == {
+        "buon": (1.0, 0.0, 0.0),
+        "fece": (0.0, 1.0, 1.0),
+        "dura": (0.0, 0.0, 0.0),
+        "duro": (0.0, 0.0, 1.0),
+    }
+    # without a lexicon only the spelling is known
+    words_out, X, _ = LinksSolver(Resources(links=li)).features(CLUES)
+    k = words_out.index("buon")
+    assert X[k, FEATURES.index("ends_consonant")] == 1.0
+    assert X[k, FEATURES.index("verb_form")] == X[k, FEATURES.index("base_form")] == 0.0

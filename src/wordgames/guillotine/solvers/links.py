@@ -6,7 +6,8 @@ collection, the words it shares a proverb, saying or song title with, a Wikipedi
 locution, the solutions of past games it was a clue of, and its GloVe neighbours. Candidates are the
 nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
 features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
-counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior).
+counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior; the candidate's form: apocope, verb
+form, inflected form).
 A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; a
 calibration map fitted on held-out training games turns its softmax into the confidence.
 """
@@ -73,6 +74,9 @@ FEATURES = [
     "cov_gloss",
     "cov_thesaurus",
     "cov_thes_phrase",
+    "ends_consonant",
+    "verb_form",
+    "base_form",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -108,6 +112,7 @@ HAND_WEIGHTS = {
     "zipf": 0.2,
 }
 
+VOWELS = frozenset("aeiouàèéìíòóùú")
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
 CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
 LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
@@ -389,6 +394,12 @@ class LinksSolver:
         X[:, col["adj_only"]] = [
             1.0 if lex is not None and lex.is_adjective_only(w) else 0.0 for w in words
         ]
+        # solutions are nouns and adjectives in full form: apocopes (far, buon, gran, mal) and
+        # verb forms (fece, avere) win on links yet are rarely the answer
+        X[:, col["ends_consonant"]] = [0.0 if w[-1] in VOWELS else 1.0 for w in words]
+        if lex is not None:
+            X[:, col["verb_form"]] = [1.0 if w in lex.verbs else 0.0 for w in words]
+            X[:, col["base_form"]] = [1.0 if lex.lemma(w) == w else 0.0 for w in words]
         X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
         # the per-clue link strengths, strongest first: lets the model value the weakest links
         per_clue = (
