@@ -251,3 +251,28 @@ def test_form_features_mark_apocopes_verb_forms_and_inflected_forms():
     k = words_out.index("buon")
     assert X[k, FEATURES.index("ends_consonant")] == 1.0
     assert X[k, FEATURES.index("verb_form")] == X[k, FEATURES.index("base_form")] == 0.0
+
+
+def test_per_clue_caches_are_capped_and_change_no_answer(monkeypatch):
+    """A server meets every word its clients send: the per-clue caches keep at most CLUE_CACHE
+    clues, and a solver that keeps forgetting answers like one that remembers everything."""
+    from gensim.models import KeyedVectors
+
+    from wordgames.guillotine.evidence import Vectors
+    from wordgames.guillotine.solvers import links as L
+
+    words = ["pane", "gioco", "testa", "osso", "zoccolo", "duro", "morbido", "casa"]
+    kv = KeyedVectors(vector_size=4)
+    kv.add_vectors(words, np.random.default_rng(1).normal(size=(len(words), 4)))
+    res = Resources(links=_index(), lexicon=_lexicon(), vectors=Vectors(kv))
+    games = [CLUES, ["zoccolo", "osso", "casa", "pane", "nuovo1"], ["nuovo2", *CLUES[1:]]] * 2
+    remembering = LinksSolver(res, {"glove_candidates": 3})
+    monkeypatch.setattr(L, "CLUE_CACHE", 2)
+    forgetting = LinksSolver(res, {"glove_candidates": 3})
+    for clues in games:
+        a, b = remembering.solve(clues, top=10), forgetting.solve(clues, top=10)
+        assert a.ranked_words() == b.ranked_words()
+        assert [x.score for x in a.answers] == pytest.approx([x.score for x in b.answers])
+    assert forgetting._glove_neighbours.cache_info().currsize <= 2
+    assert forgetting._clue_forms.cache_info().currsize <= 2
+    assert remembering._glove_neighbours.cache_info().currsize > 2
