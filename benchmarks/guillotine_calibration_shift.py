@@ -26,7 +26,7 @@ from wordgames.config import load_config_file
 from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
-from wordgames.guillotine.games import read_games
+from wordgames.guillotine.games import configured_sets
 from wordgames.guillotine.model import fit, fit_platt, top_two
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import load_config_resources, make_solver
@@ -80,11 +80,7 @@ def main() -> int:
             "missing: the links table or the past games: " + "; ".join(base.notes), file=sys.stderr
         )
         return 3
-    sets = {}
-    for name, value in cfg.section("guillotine")["games"].items():
-        p = cfg.data_path(value)
-        if p is not None and p.exists():
-            sets[name] = [g for g in read_games(p) if g.solution]
+    sets = configured_sets(cfg)
     if not sets:
         print("missing: no game file of this config under its data_dir", file=sys.stderr)
         return 3

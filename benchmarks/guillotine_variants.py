@@ -47,7 +47,7 @@ from wordgames.config import load_config_file
 from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
-from wordgames.guillotine.games import read_games
+from wordgames.guillotine.games import configured_sets
 from wordgames.guillotine.links import PATTERNS
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
@@ -206,11 +206,7 @@ def main() -> int:
             file=sys.stderr,
         )
         sys.exit(3)
-    sets = {}
-    for name, value in cfg.section("guillotine")["games"].items():
-        p = cfg.data_path(value)
-        if p is not None and p.exists():
-            sets[name] = [g for g in read_games(p) if g.solution]
+    sets = configured_sets(cfg)
     wanted = args.sets.split(",") if args.sets else list(sets)
     missing = [s for s in wanted if s not in sets]
     if missing or not sets:
