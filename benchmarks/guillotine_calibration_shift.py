@@ -17,19 +17,17 @@ Needs the pipeline's artifacts of the config; exits with status 3 and says what 
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 
 import numpy as np
+from guillotine_variants import load_links_resources  # this folder: run as a script
 
-from wordgames.config import load_config_file
-from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import configured_sets
 from wordgames.guillotine.model import fit, fit_platt, top_two
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_config_resources, make_solver
+from wordgames.guillotine.solvers import make_solver
 
 SHOWN = ("cov_any", "cov_past", "past_prior", "cov_corpus", "zipf", "glove_mean")
 
@@ -68,18 +66,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/config.yaml")
     args = ap.parse_args()
-    logging.basicConfig(level=logging.WARNING)
-    cfg = load_config_file(args.configfile)
-    try:
-        base, _ = load_config_resources(cfg, "links", args.configfile)
-    except WordgamesError as exc:
-        print(f"missing: {exc}", file=sys.stderr)
-        return 3
-    if base.links is None or base.past is None:
-        print(
-            "missing: the links table or the past games: " + "; ".join(base.notes), file=sys.stderr
-        )
-        return 3
+    cfg, base = load_links_resources(args.configfile)
     sets = configured_sets(cfg)
     if not sets:
         print("missing: no game file of this config under its data_dir", file=sys.stderr)

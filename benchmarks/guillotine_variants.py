@@ -179,6 +179,25 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
     return (lambda X: model.scores(X[:, cols])), model, cols
 
 
+def load_links_resources(configfile: str):
+    """The config and the links solver's resources; exit status 3 naming what is missing (the
+    links table, the past games) when the pipeline has not built them (``make bench`` skips it)."""
+    logging.basicConfig(level=logging.WARNING)
+    cfg = load_config_file(configfile)
+    try:
+        base, _ = load_config_resources(cfg, "links", configfile)
+    except WordgamesError as exc:
+        print(f"missing: {exc}", file=sys.stderr)
+        sys.exit(3)
+    if base.links is None or base.past is None:
+        print(
+            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
+            file=sys.stderr,
+        )
+        sys.exit(3)
+    return cfg, base
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
@@ -193,19 +212,7 @@ def main() -> int:
     ap.add_argument("--ece", action="store_true", help="also fit the calibration and report ECE")
     ap.add_argument("--json-out", default=None, help="also write the rows as JSON lines here")
     args = ap.parse_args()
-    logging.basicConfig(level=logging.WARNING)
-    cfg = load_config_file(args.configfile)
-    try:
-        base, _ = load_config_resources(cfg, "links", args.configfile)
-    except WordgamesError as exc:
-        print(f"missing: {exc}", file=sys.stderr)
-        sys.exit(3)
-    if base.links is None or base.past is None:
-        print(
-            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
-            file=sys.stderr,
-        )
-        sys.exit(3)
+    cfg, base = load_links_resources(args.configfile)
     sets = configured_sets(cfg)
     wanted = args.sets.split(",") if args.sets else list(sets)
     missing = [s for s in wanted if s not in sets]
