@@ -50,12 +50,30 @@ FAULT_CONFIG_EXTRAS = {
 }
 
 
+#: What Snakemake exports to a shell job running on the test config's one thread (every rule's
+#: threads come from ``threads: 1`` there): OpenBLAS splits a product's sums by the thread count it
+#: starts with, so a job run with the machine's default count differs from Snakemake's run in the
+#: last bits of every score.
+SNAKEMAKE_THREAD_ENV = dict.fromkeys(
+    (
+        "OMP_NUM_THREADS",
+        "GOTO_NUM_THREADS",
+        "OPENBLAS_NUM_THREADS",
+        "MKL_NUM_THREADS",
+        "VECLIB_MAXIMUM_THREADS",
+        "NUMEXPR_NUM_THREADS",
+    ),
+    "1",
+)
+
+
 def write_test_config(workdir: Path, results_dir: str = "results") -> Path:
     """The union of tests/data/pipeline/*.yaml (as tests/test_pipeline.py builds it) and
     FAULT_CONFIG_EXTRAS. The default results folder is relative to ``workdir``, so a copy of the
     folder is a self-contained run."""
     merged = merged_fragments()
     merged.update(FAULT_CONFIG_EXTRAS)
+    assert merged["threads"] == 1, "SNAKEMAKE_THREAD_ENV is what Snakemake exports for 1 thread"
     merged["results_dir"] = results_dir
     workdir.mkdir(parents=True, exist_ok=True)
     path = workdir / "config.yaml"
@@ -183,7 +201,7 @@ class Pipeline:
 
     def run_job(self, job: Job, env: dict | None = None) -> subprocess.CompletedProcess:
         """The job's own command, run as Snakemake runs it (bash, from the working folder, this
-        environment's bin folder first on PATH); a job without one (a ``run:`` or ``script:`` rule)
+        environment's bin folder first on PATH, the thread counts Snakemake exports); a job without one (a ``run:`` or ``script:`` rule)
         is run by Snakemake, alone."""
         if job.shellcmd.strip() in ("", "-"):
             target = job.outputs[0]
@@ -202,7 +220,7 @@ class Pipeline:
         return subprocess.run(
             ["bash", "-c", job.shellcmd],
             cwd=self.workdir,
-            env={**os.environ, "PATH": path, **(env or {})},
+            env={**os.environ, **SNAKEMAKE_THREAD_ENV, "PATH": path, **(env or {})},
             capture_output=True,
             text=True,
             timeout=600,
