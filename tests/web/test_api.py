@@ -332,6 +332,36 @@ def test_openapi_documents_every_route(client):
     assert spec["paths"]["/evalita"]["post"]["description"]
 
 
+def test_openapi_documents_the_error_shape_the_app_sends(client):
+    """Every JSON operation lists its error answers as {"error": one line}, not FastAPI's
+    HTTPValidationError (which the app never sends), and a real 422 and 400 match the document."""
+    import jsonschema
+
+    spec = ok(client.get("/openapi.json"))
+    assert "HTTPValidationError" not in json.dumps(spec)
+    error_ref = {"$ref": "#/components/schemas/Error"}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            for status in ("400", "413", "422", "503"):
+                assert responses[status]["content"]["application/json"]["schema"] == error_ref, (
+                    method,
+                    path,
+                    status,
+                )
+            assert ("403" in responses) == (path == "/evalita"), (method, path)
+    error = {**spec["components"]["schemas"]["Error"], "components": spec["components"]}
+    bad_type = client.post("/api/wordle/analyse", json={"hard": "yes"})
+    malformed = client.post(
+        "/api/wordle/analyse", content=b"{", headers={"content-type": "application/json"}
+    )
+    assert (bad_type.status_code, malformed.status_code) == (422, 400)
+    for r in (bad_type, malformed):
+        jsonschema.validate(r.json(), error)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"detail": [{"loc": ["body"], "msg": "x"}]}, error)
+
+
 def test_pages_and_report_are_served(client):
     for page in ("/", "/wordle", "/hangman", "/guillotine", "/results"):
         r = client.get(page)
