@@ -8,6 +8,8 @@ way as on the command line.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter
 from pydantic import Field
 
@@ -122,12 +124,17 @@ SCORE = (
     "the solver's score for the letter: a probability (posterior solver) or the number of words of "
     "its decoded phrase the letter would fill (seed solver)"
 )
+# fields several answers share, described once
+LetterScoreOrNull = Annotated[
+    Number | None, Field(description=f"{SCORE}; null when the solver scored no letter")
+]
+Lives = Annotated[int, Field(description="wrong guesses a game allows")]
 
 
 class HangmanInfo(ResponseBody):
     solvers: list[str] = Field(description="the solvers a request may name")
     default_solver: str = Field(description="the solver used when none is named")
-    lives: int = Field(description="wrong guesses a game allows")
+    lives: Lives
     collection: str = Field(description="the corpus collection the LM was trained on")
 
 
@@ -147,12 +154,10 @@ class Advice(ResponseBody):
     board: str = Field(description="the board as parsed, '_' for each hidden letter")
     wrong: str = Field(description="the wrong letters, sorted")
     solver: str = Field(description="the solver that decided")
-    lives: int = Field(description="wrong guesses a game allows")
+    lives: Lives
     lives_left: int = Field(description="wrong guesses left")
     guess: str = Field(description="the next letter to guess")
-    probability: Number | None = Field(
-        description=f"{SCORE}; null when the solver scored no letter"
-    )
+    probability: LetterScoreOrNull
     stage: str = Field(description="the solver's stage that chose the letter")
     letters: list[LetterScore] = Field(description="the letters the solver scored, best first")
     predictions: list[Prediction] = Field(
@@ -167,9 +172,7 @@ class HangmanStep(ResponseBody):
     hit: bool = Field(description="whether the phrase holds it")
     stage: str = Field(description="the solver's stage that chose it")
     prediction: str = Field(description="the phrase the solver believed")
-    probability: Number | None = Field(
-        description=f"{SCORE}; null when the solver scored no letter"
-    )
+    probability: LetterScoreOrNull
 
 
 class Played(ResponseBody):
@@ -177,7 +180,7 @@ class Played(ResponseBody):
     solver: str = Field(description="the solver that played")
     won: bool = Field(description="whether every letter was found")
     wrong: int = Field(description="wrong guesses made")
-    lives: int = Field(description="wrong guesses the game allowed")
+    lives: Lives
     guesses: int = Field(description="letters guessed")
     final: str = Field(description="the board at the end")
     steps: list[HangmanStep] = Field(description="every guess, in order")

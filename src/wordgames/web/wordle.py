@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
 import numpy as np
 from fastapi import APIRouter
@@ -374,14 +374,19 @@ class GuessRequest(RequestBody):
     guess: str = Field(..., max_length=40, examples=["crane"])
 
 
-Mode = Literal["normal", "hard"]
+# fields several answers share, described once
+Mode = Annotated[Literal["normal", "hard"], Field(description="the game's mode")]
+Pattern = Annotated[str, Field(description="the colours as letters: g green, y yellow, . grey")]
+Squares = Annotated[str, Field(description="the same colours as coloured squares")]
+WordLength = Annotated[int, Field(description="letters per word")]
+MaxGuesses = Annotated[int, Field(description="guesses a game allows")]
 
 
 class WordleInfo(ResponseBody):
     answers: int = Field(description="words on the answer list")
     guesses: int = Field(description="words allowed as guesses")
-    word_length: int = Field(description="letters per word")
-    max_guesses: int = Field(description="guesses a game allows")
+    word_length: WordLength
+    max_guesses: MaxGuesses
     hard_rule: str = Field(description="what hard mode requires of a guess (wordle.hard_rule)")
     strategies: list[str] = Field(description="the strategies POST /api/wordle/analyse takes")
     default_strategy: str = Field(description="the strategy used when none is named")
@@ -390,8 +395,8 @@ class WordleInfo(ResponseBody):
 class Cell(ResponseBody):
     """The answers left that give one colour pattern to a guess."""
 
-    pattern: str = Field(description="the colours as letters: g green, y yellow, . grey")
-    squares: str = Field(description="the same colours as coloured squares")
+    pattern: Pattern
+    squares: Squares
     count: int = Field(description="answers left that give this pattern")
     words: list[str] = Field(description=f"the first {CELL_WORDS} of them, in answer-list order")
 
@@ -412,7 +417,7 @@ class Suggestion(GuessStats):
 
 
 class Analysis(ResponseBody):
-    mode: Mode = Field(description="the game's mode")
+    mode: Mode
     hard_rule: str | None = Field(description="hard mode's rule; null in normal mode")
     strategy: str = Field(description="the strategy that chose the suggestion")
     turn: int = Field(description="guesses played so far")
@@ -433,16 +438,16 @@ class Analysis(ResponseBody):
 
 class NewGame(ResponseBody):
     game: str = Field(description="the game's id, for POST /api/wordle/guess")
-    mode: Mode = Field(description="the game's mode")
-    word_length: int = Field(description="letters per word")
-    max_guesses: int = Field(description="guesses the game allows")
+    mode: Mode
+    word_length: WordLength
+    max_guesses: MaxGuesses
     words_left: int = Field(description="answers possible before the first guess")
 
 
 class Guessed(ResponseBody):
     guess: str = Field(description="the word played, as on the guess list")
-    pattern: str = Field(description="its colours as letters: g green, y yellow, . grey")
-    squares: str = Field(description="the same colours as coloured squares")
+    pattern: Pattern
+    squares: Squares
     turn: int = Field(description="guesses played in this game, this one included")
     won: bool = Field(description="whether it was the answer")
     over: bool = Field(description="whether the game is over (won or out of guesses)")
