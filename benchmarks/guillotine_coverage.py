@@ -18,7 +18,7 @@ from collections import Counter
 from wordgames import paths
 from wordgames.config import load_config_file
 from wordgames.guillotine.evidence import LinkIndex
-from wordgames.guillotine.games import read_games
+from wordgames.guillotine.games import configured_sets
 from wordgames.guillotine.links import PATTERNS, WORDNET_PATTERNS
 
 
@@ -50,11 +50,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 3
-    sets = {}
-    for name, value in cfg.section("guillotine")["games"].items():
-        p = cfg.data_path(value)
-        if p is not None and p.exists():
-            sets[name] = [g for g in read_games(p) if g.solution]
+    sets = configured_sets(cfg)
     if not sets:
         print(
             "missing: no game file of guillotine.games found; set WORDGAMES_DATA", file=sys.stderr

@@ -18,7 +18,9 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
 - evidence: ``links=<links.parquet>`` (another links table, with its ``link-words.parquet`` beside
   it: e.g. one built from fewer corpora), ``nolinks=<patterns>`` (the links of those patterns left
   out: the same index as a table built without them, for a links-only source such as the thesaurus),
-  ``vectors=<vectors.kv>|none`` (other GloVe vectors, or none);
+  ``vectors=<vectors.kv>|none`` (other GloVe vectors, or none), ``lemmas=<wordnet lemma
+  table>[:<least>]`` (the lexicon's candidates plus that table's one-word noun and adjective lemmas
+  seen at least ``least``, 5 by default, times in the links' sentences);
 - solver: ``params=<json solver params>``;
 - model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
   ``negatives=<int>`` (candidates sampled per training game besides the solution; 300 by default),
@@ -47,14 +49,14 @@ from wordgames.config import load_config_file
 from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
-from wordgames.guillotine.games import read_games
-from wordgames.guillotine.links import PATTERNS
+from wordgames.guillotine.games import configured_sets, normalize
+from wordgames.guillotine.links import PATTERNS, read_wordnet
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import load_config_resources, make_solver
 
-EVIDENCE_KEYS = ("links", "nolinks", "vectors")
+EVIDENCE_KEYS = ("links", "nolinks", "vectors", "lemmas")
 
 
 def parse_variant(text: str) -> dict:
@@ -69,6 +71,7 @@ def parse_variant(text: str) -> dict:
         "links": None,
         "nolinks": [],
         "vectors": None,
+        "lemmas": None,
     }
     if text == "default":
         return v
@@ -99,17 +102,20 @@ def parse_variant(text: str) -> dict:
                 sys.exit(f"variant {text!r}: unknown link patterns {unknown}")
         elif key == "vectors":
             v["vectors"] = value
+        elif key == "lemmas":
+            path, _, least = value.partition(":")
+            v["lemmas"] = (path, int(least or 5))
         else:
             sys.exit(
                 f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
-                "negatives, links, nolinks, vectors)"
+                "negatives, links, nolinks, vectors, lemmas)"
             )
     return v
 
 
 def evidence(base, v: dict):
     """The loaded resources with the variant's evidence settings applied (shared when unchanged)."""
-    if not (v["links"] or v["nolinks"] or v["vectors"]):
+    if not (v["links"] or v["nolinks"] or v["vectors"] or v["lemmas"]):
         return base
     import copy
 
@@ -125,7 +131,31 @@ def evidence(base, v: dict):
         res.vectors = None
     elif v["vectors"]:
         res.vectors = Vectors.load(v["vectors"])
+    if v["lemmas"]:
+        res.lexicon = with_wordnet_lemmas(res.lexicon, res.links, *v["lemmas"])
     return res
+
+
+def with_wordnet_lemmas(lex, links, path: str, least: int):
+    """The lexicon plus a wordnet lemma table's one-word noun and adjective lemmas (synsets ``n#``,
+    ``a#``) seen at least ``least`` times in the links' sentences."""
+    import dataclasses
+
+    if not Path(path).exists():
+        sys.exit(f"lemmas: no wordnet lemma table {path}")
+    out = dataclasses.replace(lex, nouns=dict(lex.nouns), adjs=dict(lex.adjs))
+    added = 0
+    for entry in read_wordnet(path):
+        table = {"n": out.nouns, "a": out.adjs}.get(entry.synset[:1])
+        for lemma in entry.lemmas:
+            w = normalize(lemma)
+            if table is None or not w.isalpha() or out.is_candidate(w) or w in out.closed:
+                continue
+            if links.count(w) >= least:
+                table[w] = w
+                added += 1
+    print(f"# lexicon: +{added} wordnet lemmas seen {least}+ times", file=sys.stderr)
+    return out
 
 
 def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
@@ -160,9 +190,12 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
     names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
 
+    # the calibration's out-of-fold models see the same columns as the model
+    groups = [(X[:, cols], y) for X, y in groups]
+
     def fit_on(gs):
         return fit(
-            [(X[:, cols], y) for X, y in gs],
+            gs,
             feats,
             l2=variant["l2"],
             n_games=len(gs),
@@ -174,6 +207,25 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
     if ece:
         model.calibration = fit_calibration(groups, fit_on)
     return (lambda X: model.scores(X[:, cols])), model, cols
+
+
+def load_links_resources(configfile: str):
+    """The config and the links solver's resources; exit status 3 naming what is missing (the
+    links table, the past games) when the pipeline has not built them (``make bench`` skips it)."""
+    logging.basicConfig(level=logging.WARNING)
+    cfg = load_config_file(configfile)
+    try:
+        base, _ = load_config_resources(cfg, "links", configfile)
+    except WordgamesError as exc:
+        print(f"missing: {exc}", file=sys.stderr)
+        sys.exit(3)
+    if base.links is None or base.past is None:
+        print(
+            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
+            file=sys.stderr,
+        )
+        sys.exit(3)
+    return cfg, base
 
 
 def main() -> int:
@@ -190,24 +242,8 @@ def main() -> int:
     ap.add_argument("--ece", action="store_true", help="also fit the calibration and report ECE")
     ap.add_argument("--json-out", default=None, help="also write the rows as JSON lines here")
     args = ap.parse_args()
-    logging.basicConfig(level=logging.WARNING)
-    cfg = load_config_file(args.configfile)
-    try:
-        base, _ = load_config_resources(cfg, "links", args.configfile)
-    except WordgamesError as exc:
-        print(f"missing: {exc}", file=sys.stderr)
-        sys.exit(3)
-    if base.links is None or base.past is None:
-        print(
-            "missing: the links table or the past games of this config: " + "; ".join(base.notes),
-            file=sys.stderr,
-        )
-        sys.exit(3)
-    sets = {}
-    for name, value in cfg.section("guillotine")["games"].items():
-        p = cfg.data_path(value)
-        if p is not None and p.exists():
-            sets[name] = [g for g in read_games(p) if g.solution]
+    cfg, base = load_links_resources(args.configfile)
+    sets = configured_sets(cfg)
     wanted = args.sets.split(",") if args.sets else list(sets)
     missing = [s for s in wanted if s not in sets]
     if missing or not sets:

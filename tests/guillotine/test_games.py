@@ -120,3 +120,23 @@ def test_clues_and_solution_of_the_wrong_type_are_input_errors(tmp_path, item):
     path.write_text(item + "\n")
     with pytest.raises(InputError, match=r"g\.jsonl line 1: the (clues|solution) must be"):
         read_games(path)
+
+
+def test_configured_sets_keep_present_files_and_solved_games(tmp_path):
+    from wordgames.config import load_config
+    from wordgames.guillotine.games import configured_sets
+
+    (tmp_path / "a.jsonl").write_text(
+        '{"clues": ["pane", "gioco", "testa", "osso", "zoccolo"], "solution": "duro"}\n'
+        '{"clues": ["mare", "sale", "acqua", "onda", "vento"]}\n',
+        encoding="utf-8",
+    )
+    cfg = load_config(
+        {
+            "data_dir": str(tmp_path),
+            "guillotine": {"games": {"a": "{data_dir}/a.jsonl", "b": "{data_dir}/absent.jsonl"}},
+        }
+    )
+    sets = configured_sets(cfg)
+    assert list(sets) == ["a"]
+    assert [g.solution for g in sets["a"]] == ["duro"]

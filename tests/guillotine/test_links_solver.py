@@ -11,6 +11,7 @@ from wordgames.guillotine.model import Model, fit
 from wordgames.guillotine.solvers.links import FEATURES, LinksSolver
 
 CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
+FORM_FEATURES = ("ends_consonant", "verb_form", "base_form")
 
 
 def _index():
@@ -217,3 +218,61 @@ def test_wordnet_links_are_coverage_with_their_own_features():
     assert row[col["cov_any"]] == 3 and row[col["cov_corpus"]] == 0
     ev = {a.word: a.evidence for a in solver.solve(CLUES, top=5).answers}
     assert ev["tosto"]["zoccolo"] == "locution x1" and ev["tosto"]["testa"] == "gloss x1"
+
+
+def test_form_features_mark_apocopes_verb_forms_and_inflected_forms():
+    """Apocopes (buon), verb forms (fece) and inflected forms (dura) win on links but are rarely
+    a solution; the features that let the model learn it are read off the lexicon and the word."""
+    rows = [(c, w, "adj", 2) for c in CLUES[:3] for w in ("buon", "fece", "dura", "duro")]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = [*CLUES[:3], "buon", "fece", "dura", "duro"]
+    li = LinkIndex(
+        list(left), list(right), list(pat), list(cnt), words=words, word_counts=[50] * len(words)
+    )
+    lex = Lexicon(
+        nouns={c: c for c in CLUES[:3]} | {"fece": "fece"},
+        adjs={"buon": "buono", "dura": "duro", "duro": "duro"},
+        verbs={"fece": "fare"},
+    )
+    words_out, X, _ = LinksSolver(Resources(links=li, lexicon=lex)).features(CLUES)
+    got = {
+        w: tuple(X[words_out.index(w), FEATURES.index(f)] for f in FORM_FEATURES)
+        for w in ("buon", "fece", "dura", "duro")
+    }
+    # (ends_consonant, verb_form, base_form)
+    assert got == {
+        "buon": (1.0, 0.0, 0.0),
+        "fece": (0.0, 1.0, 1.0),
+        "dura": (0.0, 0.0, 0.0),
+        "duro": (0.0, 0.0, 1.0),
+    }
+    # without a lexicon only the spelling is known
+    words_out, X, _ = LinksSolver(Resources(links=li)).features(CLUES)
+    k = words_out.index("buon")
+    assert X[k, FEATURES.index("ends_consonant")] == 1.0
+    assert X[k, FEATURES.index("verb_form")] == X[k, FEATURES.index("base_form")] == 0.0
+
+
+def test_per_clue_caches_are_capped_and_change_no_answer(monkeypatch):
+    """A server meets every word its clients send: the per-clue caches keep at most CLUE_CACHE
+    clues, and a solver that keeps forgetting answers like one that remembers everything."""
+    from gensim.models import KeyedVectors
+
+    from wordgames.guillotine.evidence import Vectors
+    from wordgames.guillotine.solvers import links as L
+
+    words = ["pane", "gioco", "testa", "osso", "zoccolo", "duro", "morbido", "casa"]
+    kv = KeyedVectors(vector_size=4)
+    kv.add_vectors(words, np.random.default_rng(1).normal(size=(len(words), 4)))
+    res = Resources(links=_index(), lexicon=_lexicon(), vectors=Vectors(kv))
+    games = [CLUES, ["zoccolo", "osso", "casa", "pane", "nuovo1"], ["nuovo2", *CLUES[1:]]] * 2
+    remembering = LinksSolver(res, {"glove_candidates": 3})
+    monkeypatch.setattr(L, "CLUE_CACHE", 2)
+    forgetting = LinksSolver(res, {"glove_candidates": 3})
+    for clues in games:
+        a, b = remembering.solve(clues, top=10), forgetting.solve(clues, top=10)
+        assert a.ranked_words() == b.ranked_words()
+        assert [x.score for x in a.answers] == pytest.approx([x.score for x in b.answers])
+    assert forgetting._glove_neighbours.cache_info().currsize <= 2
+    assert forgetting._clue_forms.cache_info().currsize <= 2
+    assert remembering._glove_neighbours.cache_info().currsize > 2

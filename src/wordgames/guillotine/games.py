@@ -242,3 +242,14 @@ def overlapping(pool: Iterable[Game], evaluated: Iterable[Game], min_shared: int
         if any(n >= min_shared for n in counts.values()):
             out.add(i)
     return out
+
+
+def configured_sets(cfg) -> dict[str, list[Game]]:
+    """The config's ``guillotine.games`` whose files exist (under its data folder), each with its
+    solved games, in config order; a set whose file is absent is left out."""
+    sets = {}
+    for name, value in cfg.section("guillotine")["games"].items():
+        path = cfg.data_path(value)
+        if path is not None and path.exists():
+            sets[name] = [g for g in read_games(path) if g.solution]
+    return sets

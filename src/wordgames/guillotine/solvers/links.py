@@ -6,7 +6,8 @@ collection, the words it shares a proverb, saying or song title with, a Wikipedi
 locution, the solutions of past games it was a clue of, and its GloVe neighbours. Candidates are the
 nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
 features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
-counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior).
+counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior; the candidate's form: apocope, verb
+form, inflected form).
 A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; a
 calibration map fitted on held-out training games turns its softmax into the confidence.
 """
@@ -73,6 +74,9 @@ FEATURES = [
     "cov_gloss",
     "cov_thesaurus",
     "cov_thes_phrase",
+    "ends_consonant",
+    "verb_form",
+    "base_form",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
@@ -108,6 +112,9 @@ HAND_WEIGHTS = {
     "zipf": 0.2,
 }
 
+# clues whose forms and GloVe neighbours a solver remembers (each entry well under 1 kB)
+CLUE_CACHE = 50_000
+VOWELS = frozenset("aeiouàèéìíòóùú")
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
 CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
 LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
@@ -154,9 +161,10 @@ class LinksSolver:
                     ok[i] = True
             self.cand_ok = ok
         self.vec_ok = None
-        # per clue, what depends on the clue alone (cross-validation meets each clue many times)
-        self._neighbour_cache: dict[tuple[str, int], np.ndarray] = {}
-        self._forms_cache: dict[str, list[str]] = {}
+        # per clue, what depends on the clue alone (cross-validation meets each clue many times);
+        # capped, since a server meets every word its clients send
+        self._clue_forms = lru_cache(maxsize=CLUE_CACHE)(self._find_clue_forms)
+        self._glove_neighbours = lru_cache(maxsize=CLUE_CACHE)(self._find_glove_neighbours)
         if res.vectors is not None:
             words = res.vectors.words
             self.vec_ok = np.array(
@@ -178,14 +186,8 @@ class LinksSolver:
         toks = [t for t in clue.split() if is_content(t)]
         return toks or clue.split()
 
-    def _clue_forms(self, clue: str) -> list[str]:
-        """The other forms of the clue's lemmas (``stella`` -> ``stelle``), known to the links."""
-        forms = self._forms_cache.get(clue)
-        if forms is None:
-            forms = self._forms_cache[clue] = self._find_clue_forms(clue)
-        return forms
-
     def _find_clue_forms(self, clue: str) -> list[str]:
+        """The other forms of the clue's lemmas (``stella`` -> ``stelle``), known to the links."""
         lex, li = self.res.lexicon, self.res.links
         if lex is None or li is None or not hasattr(lex, "forms"):
             return []
@@ -248,7 +250,7 @@ class LinksSolver:
                 for c, v in zip(clues, clue_vecs, strict=True):
                     if v is None:
                         continue
-                    for k in self._glove_neighbours(c, v, G):
+                    for k in self._glove_neighbours(c, G):
                         w = vec.words[k]
                         if w not in row_of and w not in clue_set:
                             row_of[w] = len(words)
@@ -286,17 +288,12 @@ class LinksSolver:
         del lex
         return words, M, PAST, COS, LEFT, POOL
 
-    def _glove_neighbours(self, clue: str, v: np.ndarray, G: int) -> np.ndarray:
-        """The ``G`` nearest candidate words of a clue (ids in the vectors), remembered per clue."""
-        key = (clue, G)
-        top = self._neighbour_cache.get(key)
-        if top is None:
-            vec = self.res.vectors
-            sims = np.where(self.vec_ok, vec.unit @ v, -2.0)
-            # a small vocabulary may have fewer words than G: then take them all
-            top = np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
-            self._neighbour_cache[key] = top
-        return top
+    def _find_glove_neighbours(self, clue: str, G: int) -> np.ndarray:
+        """The ``G`` nearest candidate words of a clue with a vector (ids in the vectors)."""
+        vec = self.res.vectors
+        sims = np.where(self.vec_ok, vec.unit @ vec.vector(clue), -2.0)
+        # a small vocabulary may have fewer words than G: then take them all
+        return np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
 
     def features(self, clues, past=None):
         res, p = self.res, self.p
@@ -389,6 +386,12 @@ class LinksSolver:
         X[:, col["adj_only"]] = [
             1.0 if lex is not None and lex.is_adjective_only(w) else 0.0 for w in words
         ]
+        # solutions are nouns and adjectives in full form: apocopes (far, buon, gran, mal) and
+        # verb forms (fece, avere) win on links yet are rarely the answer
+        X[:, col["ends_consonant"]] = [0.0 if w[-1] in VOWELS else 1.0 for w in words]
+        if lex is not None:
+            X[:, col["verb_form"]] = [1.0 if w in lex.verbs else 0.0 for w in words]
+            X[:, col["base_form"]] = [1.0 if lex.lemma(w) == w else 0.0 for w in words]
         X[:, col["cov_dir_left"]] = ((LEFT > 0) & (corpus_n > 0)).sum(1)
         # the per-clue link strengths, strongest first: lets the model value the weakest links
         per_clue = (
