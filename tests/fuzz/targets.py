@@ -1134,10 +1134,14 @@ class WebServer:
         self.log.flush()
         return self.log_path.read_text(errors="replace")[-3000:]
 
+    def operation(self, method: str, path: str) -> dict | None:
+        """The OpenAPI operation of a method and path (None: the document has none)."""
+        return self.openapi["paths"].get(path.split("?")[0], {}).get(method.lower())
+
     def schema(self, method: str, path: str, part: str, status: int | None = None) -> dict | None:
         """The request body's (part "request") or a status's (part "response") JSON schema, with the
         document's components so that $refs resolve."""
-        op = self.openapi["paths"].get(path.split("?")[0], {}).get(method.lower())
+        op = self.operation(method, path)
         if op is None:
             return None
         if part == "request":
@@ -1196,6 +1200,12 @@ def web_api():
             message = error["error"]
             assert isinstance(message, str) and message.strip(), f"an empty message: {where}"
             assert "\n" not in message and len(message) <= 500, f"not one short line: {where}"
+            if server.operation(method, path) is not None:
+                documented = server.schema(method, path, "response", status)
+                assert documented is not None, (
+                    f"an error the OpenAPI document does not list: {where}"
+                )
+                jsonschema.validate(error, documented)
         else:
             assert answer_type.startswith("application/json"), f"not JSON: {where}"
             documented = server.schema(method, path, "response", status)

@@ -332,6 +332,188 @@ def test_openapi_documents_every_route(client):
     assert spec["paths"]["/evalita"]["post"]["description"]
 
 
+def test_openapi_documents_the_error_shape_the_app_sends(client):
+    """Every JSON operation lists its error answers as {"error": one line}, not FastAPI's
+    HTTPValidationError (which the app never sends), and a real 422 and 400 match the document."""
+    import jsonschema
+
+    spec = ok(client.get("/openapi.json"))
+    assert "HTTPValidationError" not in json.dumps(spec)
+    error_ref = {"$ref": "#/components/schemas/Error"}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            for status in ("400", "413", "422", "503"):
+                assert responses[status]["content"]["application/json"]["schema"] == error_ref, (
+                    method,
+                    path,
+                    status,
+                )
+            assert ("403" in responses) == (path == "/evalita"), (method, path)
+    error = {**spec["components"]["schemas"]["Error"], "components": spec["components"]}
+    bad_type = client.post("/api/wordle/analyse", json={"hard": "yes"})
+    malformed = client.post(
+        "/api/wordle/analyse", content=b"{", headers={"content-type": "application/json"}
+    )
+    assert (bad_type.status_code, malformed.status_code) == (422, 400)
+    for r in (bad_type, malformed):
+        jsonschema.validate(r.json(), error)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"detail": [{"loc": ["body"], "msg": "x"}]}, error)
+
+
+#: Every JSON operation the app documents, with the status of its success answer.
+SUCCESS = {
+    ("get", "/api/status"): "200",
+    ("get", "/api/wordle/info"): "200",
+    ("post", "/api/wordle/analyse"): "200",
+    ("post", "/api/wordle/new"): "200",
+    ("post", "/api/wordle/guess"): "200",
+    ("get", "/api/hangman/info"): "200",
+    ("post", "/api/hangman/assist"): "200",
+    ("post", "/api/hangman/play"): "200",
+    ("get", "/api/guillotine/info"): "200",
+    ("post", "/api/guillotine/solve"): "200",
+    ("post", "/evalita"): "202",
+    ("get", "/evalita/log"): "200",
+}
+
+
+def _success_schema(spec: dict, method: str, path: str) -> dict:
+    """The documented success body of an operation, with the components its $refs point into."""
+    responses = spec["paths"][path][method]["responses"]
+    schema = responses[SUCCESS[method, path]]["content"]["application/json"]["schema"]
+    return {**schema, "components": spec["components"]}
+
+
+def _described(spec: dict, schema: dict, where: str, seen: set) -> None:
+    """Every object reachable from ``schema`` lists its properties, each with a description."""
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        if name in seen:
+            return
+        seen.add(name)
+        schema = spec["components"]["schemas"][name]
+        where = name
+    if schema.get("type") == "object" and not isinstance(schema.get("additionalProperties"), dict):
+        # a bare object (a handler's ``-> dict``): neither its fields nor its values' type
+        assert schema.get("properties"), f"{where} is a bare object"
+    for name, prop in schema.get("properties", {}).items():
+        assert prop.get("description"), f"{where}.{name} has no description"
+        _described(spec, prop, f"{where}.{name}", seen)
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), dict):
+            _described(spec, schema[key], where, seen)
+    for option in schema.get("anyOf", []):
+        _described(spec, option, where, seen)
+
+
+def test_openapi_documents_every_success_body(client):
+    """No JSON success answer is a bare object: each names its fields, each field described."""
+    spec = ok(client.get("/openapi.json"))
+    documented = {}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            for status in ("200", "202"):
+                if status in operation["responses"]:
+                    documented[method, path] = status
+                    schema = operation["responses"][status]["content"]["application/json"]
+                    _described(spec, schema["schema"], f"{method} {path} {status}", set())
+    assert documented == SUCCESS
+
+
+def _json_bytes(body: dict) -> bytes:
+    """``body`` as the app's JSONResponse renders it."""
+    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def test_success_bodies_match_the_document_and_the_handlers(client, services, tmp_path):
+    """Real answers of every JSON route, in each of their shapes (solved or not, over or not,
+    every solver), validate against the documented schema; those that are deterministic are
+    byte for byte what the service returns (the response models change no key, order or type)."""
+    import jsonschema
+
+    from wordgames.web.app import status_body
+
+    spec = ok(client.get("/openapi.json"))
+    hangman, guillotine = services.hangman, services.guillotine
+    answers: list[tuple[str, str, object]] = []  # (method, path, response)
+
+    def call(method: str, path: str, body: dict | None = None, same_as: dict | None = None):
+        r = client.get(path) if method == "get" else client.post(path, json=body)
+        assert r.status_code == int(SUCCESS[method, path.split("?")[0]]), (path, r.text)
+        if same_as is not None:
+            assert r.content == _json_bytes(same_as), path
+        answers.append((method, path.split("?")[0], r.json()))
+        return r.json()
+
+    call("get", "/api/wordle/info")
+    unsolved = call("post", "/api/wordle/analyse", {"strategy": "entropy", "top": 3})
+    word = unsolved["candidates"][0]
+    solved = call("post", "/api/wordle/analyse", {"moves": [{"guess": word, "feedback": "ggggg"}]})
+    assert "suggestion" in unsolved and "answer" not in unsolved
+    assert solved["answer"] == word and "suggestion" not in solved and "best" not in solved
+    opener = unsolved["suggestion"]["word"]
+    moves = [(opener, format_letters(feedback(opener, unsolved["candidates"][-1]), 5))]
+    call(
+        "post",
+        "/api/wordle/analyse",
+        {"moves": [{"guess": g, "feedback": f} for g, f in moves], "strategy": "entropy"},
+        same_as=services.wordle.analyse(moves, False, "entropy", 10),
+    )
+    game = call("post", "/api/wordle/new", {"hard": False})
+    over = None
+    for _ in range(game["max_guesses"]):
+        over = call("post", "/api/wordle/guess", {"game": game["game"], "guess": word})
+        assert ("answer" in over) == over["over"]
+        if over["over"]:
+            break
+    call("get", "/api/hangman/info")
+    for solver in hangman.solvers:
+        board, wrong = "__'_ _ _____ ___", "xz"
+        call(
+            "post",
+            "/api/hangman/assist",
+            {"board": board, "wrong": wrong, "solver": solver, "top": 5},
+            same_as=hangman.assist(board, wrong, solver, 5),
+        )
+        phrase = "It's a sunny day"
+        call(
+            "post",
+            "/api/hangman/play",
+            {"phrase": phrase, "solver": solver},
+            same_as=hangman.play(phrase, solver),
+        )
+    for solver in ("links", "gullever"):
+        r = call("post", "/api/guillotine/solve", {"clues": CLUES, "solver": solver, "top": 5})
+        direct = guillotine.solve(CLUES, solver, 5)
+        assert {**r, "seconds": 0} == {**direct, "seconds": 0}  # all but the time
+    call("get", "/api/guillotine/info")
+    game_id = f"schema-{tmp_path.name}"
+    clues = {f"w{i + 1}": c for i, c in enumerate(CLUES)}
+    # a callback nobody answers: the game is logged with callback_status null
+    refused = f"http://127.0.0.1:{_closed_port()}/answer"
+    call("post", "/evalita", {"game_id": game_id, **clues, "callback": refused})
+    log = call("get", "/evalita/log?limit=1000")
+    assert any(g["game_id"] == game_id and g["callback_status"] is None for g in log["games"])
+    call("get", "/api/status", same_as=status_body(services))
+
+    assert {(m, p) for m, p, _ in answers} == set(SUCCESS)
+    for method, path, body in answers:
+        jsonschema.validate(body, _success_schema(spec, method, path))
+    # the schemas could fail: a key the document does not name, a null where a key is left out
+    analyse = _success_schema(spec, "post", "/api/wordle/analyse")
+    for wrong in ({**unsolved, "answer": None}, {**unsolved, "extra": 1}, {**solved, "turn": "1"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(wrong, analyse)
+
+
+def _closed_port() -> int:
+    from wordgames.web.local import free_port
+
+    return free_port()  # free: nothing listens there, so the callback is refused at once
+
+
 def test_pages_and_report_are_served(client):
     for page in ("/", "/wordle", "/hangman", "/guillotine", "/results"):
         r = client.get(page)

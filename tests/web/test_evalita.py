@@ -103,6 +103,15 @@ def test_games_are_answered_at_the_callback_within_60_seconds(server, organisers
     with urllib.request.urlopen(server + "/evalita/log?limit=100", timeout=10) as r:
         log = json.loads(r.read())
     assert {g["game_id"] for g in log["games"]} >= set(sent)
+    # as the OpenAPI document says: answered games with the callback's status (200 here)
+    import jsonschema
+
+    with urllib.request.urlopen(server + "/openapi.json", timeout=10) as r:
+        spec = json.loads(r.read())
+    documented = spec["paths"]["/evalita/log"]["get"]["responses"]["200"]["content"]
+    schema = documented["application/json"]["schema"]
+    jsonschema.validate(log, {**schema, "components": spec["components"]})
+    assert {g["callback_status"] for g in log["games"] if g["game_id"] in sent} == {200}
     out = REPO / "results" / "web-tests"
     out.mkdir(parents=True, exist_ok=True)
     (out / "evalita-times.json").write_text(

@@ -15,9 +15,11 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from pydantic import Field
 
 from wordgames import paths, plan
 from wordgames.web import errors
+from wordgames.web.body import ResponseBody
 from wordgames.web.limits import BodyLimit
 
 log = logging.getLogger(__name__)
@@ -32,6 +34,21 @@ class Services:
     guillotine: object | None = None
     load_seconds: dict[str, float] = field(default_factory=dict)
     absent: dict[str, str] = field(default_factory=dict)  # game -> why it is not served
+
+
+class Served(ResponseBody):
+    wordle: bool = Field(description="whether the Wordle routes are served")
+    hangman: bool = Field(description="whether the Hangman routes are served")
+    guillotine: bool = Field(description="whether the Ghigliottina routes are served")
+
+
+class Status(ResponseBody):
+    config: str | None = Field(description="the config file; null for the default config")
+    results_dir: str = Field(description="where the config's artifacts are read")
+    games: Served = Field(description="which games are served")
+    absent: dict[str, str] = Field(description="per game not served: why (the config lacks it)")
+    load_seconds: dict[str, float] = Field(description="per game served: seconds its loading took")
+    report: bool = Field(description="whether GET /report has a report to show")
 
 
 def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotine")) -> Services:
@@ -120,20 +137,10 @@ def create_app(services: Services):
         evalita.router(evalita.EvalitaService(services.guillotine, settings.evalita))
     )
 
-    @app.get("/api/status", tags=["server"])
+    @app.get("/api/status", tags=["server"], response_model=Status)
     def status() -> dict:
         """Which games are served, how long each took to load, and the config."""
-        return {
-            "config": str(cfg.source) if cfg.source else None,
-            "results_dir": str(cfg.results_dir),
-            "games": {
-                name: getattr(services, name) is not None
-                for name in ("wordle", "hangman", "guillotine")
-            },
-            "absent": services.absent,
-            "load_seconds": services.load_seconds,
-            "report": _report_file(cfg) is not None,
-        }
+        return status_body(services)
 
     @app.get("/", include_in_schema=False)
     def index():
@@ -163,6 +170,22 @@ def create_app(services: Services):
         return JSONResponse({}, status_code=204)
 
     return BodyLimit(app, settings.max_body)
+
+
+def status_body(services: Services) -> dict:
+    """The answer of GET /api/status."""
+    cfg = services.cfg
+    return {
+        "config": str(cfg.source) if cfg.source else None,
+        "results_dir": str(cfg.results_dir),
+        "games": {
+            name: getattr(services, name) is not None
+            for name in ("wordle", "hangman", "guillotine")
+        },
+        "absent": services.absent,
+        "load_seconds": services.load_seconds,
+        "report": _report_file(cfg) is not None,
+    }
 
 
 def _page(name: str):

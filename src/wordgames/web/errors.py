@@ -72,7 +72,59 @@ def describe_validation(exc: RequestValidationError) -> tuple[int, str]:
     return 422, f"{where}: {first.get('msg', 'invalid value')}"
 
 
+#: The error statuses every JSON operation may answer, as the OpenAPI document lists them (403 only
+#: on /evalita, whose callbacks are allow-listed; 413 on every one: the size limit is checked before
+#: the route, whatever the method).
+ERROR_STATUSES = {
+    "400": "Malformed or unknown input: bad JSON, an unknown word, solver or option.",
+    "403": "A callback host that is not in serve.evalita.callback_hosts.",
+    "413": "A request body over serve.max_body bytes.",
+    "422": "Well-formed but invalid: a field of the wrong type or out of range, an impossible game "
+    "state.",
+    "503": "A game this config does not build, or work that outlived serve.search_seconds.",
+}
+
+ERROR_SCHEMA = {
+    "title": "Error",
+    "type": "object",
+    "properties": {
+        "error": {
+            "title": "Error",
+            "type": "string",
+            "description": f"What is wrong, in one line of at most {MAX_MESSAGE} characters.",
+        }
+    },
+    "required": ["error"],
+    "additionalProperties": False,
+}
+
+
+def document_errors(spec: dict) -> dict:
+    """The OpenAPI document with the error answers the app really sends: FastAPI documents its own
+    422 shape (``HTTPValidationError``), which the handlers below replace by ``{"error": ...}``."""
+    schemas = spec.setdefault("components", {}).setdefault("schemas", {})
+    schemas.pop("HTTPValidationError", None)
+    schemas.pop("ValidationError", None)
+    schemas["Error"] = ERROR_SCHEMA
+    content = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path, operations in spec.get("paths", {}).items():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            for status, text in ERROR_STATUSES.items():
+                if status == "403" and path != "/evalita":
+                    continue
+                responses[status] = {"description": text, "content": content}
+    return spec
+
+
 def install(app: FastAPI) -> None:
+    generate = app.openapi
+
+    def openapi() -> dict:
+        return document_errors(generate())  # FastAPI caches the document; this edit is idempotent
+
+    app.openapi = openapi
+
     @app.exception_handler(WordgamesError)
     async def _wordgames(request: Request, exc: WordgamesError):
         return error(status_of(exc), str(exc))

@@ -18,12 +18,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from typing import Literal
 
 from fastapi import APIRouter, BackgroundTasks
 from pydantic import Field
 
 from wordgames.errors import InputError, WordgamesError
-from wordgames.web.body import RequestBody
+from wordgames.web.body import RequestBody, ResponseBody
 from wordgames.web.errors import Unavailable
 
 log = logging.getLogger(__name__)
@@ -121,10 +122,37 @@ class EvalitaService:
         return record
 
 
+class Accepted(ResponseBody):
+    game_id: str = Field(description="the game's id, as sent")
+    status: Literal["accepted"] = Field(description="the game will be answered at its callback")
+
+
+class Answered(ResponseBody):
+    """One game answered, as the log keeps it."""
+
+    game_id: str = Field(description="the game's id, as sent")
+    clues: list[str] = Field(description="the five clues w1..w5, as sent")
+    solution: str = Field(description="the answer POSTed to the callback; empty when none")
+    error: str | None = Field(
+        description="why the solution is empty or the callback failed; null when neither"
+    )
+    callback_status: int | None = Field(
+        description="the callback's HTTP status; null when the POST failed"
+    )
+    seconds: float = Field(description="seconds from receiving the game to the callback's end")
+
+
+class AnsweredLog(ResponseBody):
+    uuid_set: bool = Field(description="whether serve.evalita.uuid is set (the service is on)")
+    games: list[Answered] = Field(
+        description=f"the last games answered (at most `limit`; {LOG_SIZE} are kept), newest last"
+    )
+
+
 def router(service: EvalitaService) -> APIRouter:
     r = APIRouter(tags=["evalita"])
 
-    @r.post("/evalita", status_code=202)
+    @r.post("/evalita", status_code=202, response_model=Accepted)
     def receive(game: EvalitaGame, background: BackgroundTasks) -> dict:
         """A game from the organisers' server (Evalita 2020 Ghigliottin-AI protocol). Accepted at
         once; the answer is POSTed to ``callback`` as form fields game_id, uuid and solution."""
@@ -133,7 +161,7 @@ def router(service: EvalitaService) -> APIRouter:
         background.add_task(service.answer, game, received)
         return {"game_id": game.game_id, "status": "accepted"}
 
-    @r.get("/evalita/log")
+    @r.get("/evalita/log", response_model=AnsweredLog)
     def answered(limit: int = 50) -> dict:
         """The last games answered (at most 1000 are kept), newest last."""
         items = list(service.answered)[-max(1, min(limit, LOG_SIZE)) :]

@@ -19,7 +19,7 @@ from pydantic import Field
 from wordgames.errors import InputError
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.solvers import DEFAULT_SOLVER, SOLVERS
-from wordgames.web.body import RequestBody
+from wordgames.web.body import RequestBody, ResponseBody
 
 
 class GuillotineService:
@@ -112,10 +112,39 @@ class SolveRequest(RequestBody):
     top: int = Field(10, ge=1, le=100, description="answers returned")
 
 
+class LoadedSolver(ResponseBody):
+    notes: list[str] = Field(description="what the solver found of its evidence, one line each")
+    load_seconds: float = Field(description="seconds its loading took")
+
+
+class GuillotineInfo(ResponseBody):
+    solvers: list[str] = Field(description="the solvers a request may name")
+    default_solver: str = Field(description="the solver used when none is named")
+    loaded: dict[str, LoadedSolver] = Field(description="the solvers loaded so far, by name")
+
+
+class GuillotineAnswer(ResponseBody):
+    word: str = Field(description="the answer")
+    score: float = Field(description="the solver's score (higher is better; 6 decimals)")
+    confidence: float = Field(description="the solver's confidence in it, 0 to 1 (6 decimals)")
+    evidence: dict[str, str] = Field(
+        description="per clue, the link found between clue and answer (a pattern, a list, a past "
+        "game, a cosine); empty when none"
+    )
+
+
+class Solved(ResponseBody):
+    clues: list[str] = Field(description="the clues as normalised")
+    solver: str = Field(description="the solver that answered")
+    seconds: float = Field(description="seconds the solve took")
+    answers: list[GuillotineAnswer] = Field(description="the answers, best first (at most `top`)")
+    notes: list[str] = Field(description="what the solver did and the evidence it used")
+
+
 def router(service: GuillotineService) -> APIRouter:
     r = APIRouter(prefix="/api/guillotine", tags=["guillotine"])
 
-    @r.get("/info")
+    @r.get("/info", response_model=GuillotineInfo)
     def info() -> dict:
         """The solvers, and the notes on the evidence each loaded solver found."""
         return {
@@ -127,7 +156,7 @@ def router(service: GuillotineService) -> APIRouter:
             },
         }
 
-    @r.post("/solve")
+    @r.post("/solve", response_model=Solved)
     def solve(req: SolveRequest) -> dict:
         """The top answers for five clues, each with its score, confidence and per-clue evidence
         (the pattern, list or past game that links the clue to it; empty when none)."""

@@ -8,6 +8,8 @@ way as on the command line.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter
 from pydantic import Field
 
@@ -15,7 +17,7 @@ from wordgames.errors import InputError
 from wordgames.hangman.evaluate import play
 from wordgames.hangman.game import Game, parse_board
 from wordgames.hangman.solvers import SOLVERS, make_solver
-from wordgames.web.body import RequestBody
+from wordgames.web.body import Number, RequestBody, ResponseBody
 
 
 class HangmanService:
@@ -118,10 +120,76 @@ class PlayRequest(RequestBody):
     solver: str | None = None
 
 
+SCORE = (
+    "the solver's score for the letter: a probability (posterior solver) or the number of words of "
+    "its decoded phrase the letter would fill (seed solver)"
+)
+# fields several answers share, described once
+LetterScoreOrNull = Annotated[
+    Number | None, Field(description=f"{SCORE}; null when the solver scored no letter")
+]
+Lives = Annotated[int, Field(description="wrong guesses a game allows")]
+
+
+class HangmanInfo(ResponseBody):
+    solvers: list[str] = Field(description="the solvers a request may name")
+    default_solver: str = Field(description="the solver used when none is named")
+    lives: Lives
+    collection: str = Field(description="the corpus collection the LM was trained on")
+
+
+class LetterScore(ResponseBody):
+    letter: str = Field(description="an open letter")
+    probability: Number = Field(description=SCORE)
+
+
+class Prediction(ResponseBody):
+    phrase: str = Field(description="a phrase hypothesis for the board")
+    probability: float | None = Field(
+        description="its posterior probability; null when the solver gives none"
+    )
+
+
+class Advice(ResponseBody):
+    board: str = Field(description="the board as parsed, '_' for each hidden letter")
+    wrong: str = Field(description="the wrong letters, sorted")
+    solver: str = Field(description="the solver that decided")
+    lives: Lives
+    lives_left: int = Field(description="wrong guesses left")
+    guess: str = Field(description="the next letter to guess")
+    probability: LetterScoreOrNull
+    stage: str = Field(description="the solver's stage that chose the letter")
+    letters: list[LetterScore] = Field(description="the letters the solver scored, best first")
+    predictions: list[Prediction] = Field(
+        description="the top phrase hypotheses (at most `top`), or the one phrase it believes"
+    )
+
+
+class HangmanStep(ResponseBody):
+    board: str = Field(description="the board before the guess")
+    wrong: str = Field(description="the wrong letters before the guess, in the order guessed")
+    guess: str = Field(description="the letter guessed")
+    hit: bool = Field(description="whether the phrase holds it")
+    stage: str = Field(description="the solver's stage that chose it")
+    prediction: str = Field(description="the phrase the solver believed")
+    probability: LetterScoreOrNull
+
+
+class Played(ResponseBody):
+    phrase: str = Field(description="the phrase played")
+    solver: str = Field(description="the solver that played")
+    won: bool = Field(description="whether every letter was found")
+    wrong: int = Field(description="wrong guesses made")
+    lives: Lives
+    guesses: int = Field(description="letters guessed")
+    final: str = Field(description="the board at the end")
+    steps: list[HangmanStep] = Field(description="every guess, in order")
+
+
 def router(service: HangmanService) -> APIRouter:
     r = APIRouter(prefix="/api/hangman", tags=["hangman"])
 
-    @r.get("/info")
+    @r.get("/info", response_model=HangmanInfo)
     def info() -> dict:
         """The solvers, the default one, the lives and the LM's collection."""
         return {
@@ -131,13 +199,13 @@ def router(service: HangmanService) -> APIRouter:
             "collection": service.collection,
         }
 
-    @r.post("/assist")
+    @r.post("/assist", response_model=Advice)
     def assist(req: AssistRequest) -> dict:
         """The next letter for a board, its probability, every open letter's probability and the
         top phrase hypotheses."""
         return service.assist(req.board, req.wrong, req.solver, req.top)
 
-    @r.post("/play")
+    @r.post("/play", response_model=Played)
     def play_phrase(req: PlayRequest) -> dict:
         """Let a solver play a phrase; every step's board, guess and belief."""
         return service.play(req.phrase, req.solver)

@@ -13,13 +13,15 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Annotated, Literal
 
 import numpy as np
 from fastapi import APIRouter
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from wordgames.errors import GameStateError, InputError
-from wordgames.web.body import RequestBody
+from wordgames.web.body import RequestBody, ResponseBody, sometimes
 from wordgames.web.worker import ChildWorker
 from wordgames.wordle.cli import strategy_options
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
@@ -372,10 +374,91 @@ class GuessRequest(RequestBody):
     guess: str = Field(..., max_length=40, examples=["crane"])
 
 
+# fields several answers share, described once
+Mode = Annotated[Literal["normal", "hard"], Field(description="the game's mode")]
+Pattern = Annotated[str, Field(description="the colours as letters: g green, y yellow, . grey")]
+Squares = Annotated[str, Field(description="the same colours as coloured squares")]
+WordLength = Annotated[int, Field(description="letters per word")]
+MaxGuesses = Annotated[int, Field(description="guesses a game allows")]
+
+
+class WordleInfo(ResponseBody):
+    answers: int = Field(description="words on the answer list")
+    guesses: int = Field(description="words allowed as guesses")
+    word_length: WordLength
+    max_guesses: MaxGuesses
+    hard_rule: str = Field(description="what hard mode requires of a guess (wordle.hard_rule)")
+    strategies: list[str] = Field(description="the strategies POST /api/wordle/analyse takes")
+    default_strategy: str = Field(description="the strategy used when none is named")
+
+
+class Cell(ResponseBody):
+    """The answers left that give one colour pattern to a guess."""
+
+    pattern: Pattern
+    squares: Squares
+    count: int = Field(description="answers left that give this pattern")
+    words: list[str] = Field(description=f"the first {CELL_WORDS} of them, in answer-list order")
+
+
+class GuessStats(ResponseBody):
+    """How a guess splits the answers left."""
+
+    word: str = Field(description="the guess")
+    expected_left: float = Field(description="expected answers left after it (4 decimals)")
+    worst_case: int = Field(description="answers left after it in the worst case")
+    bits: float = Field(description="information it gives: entropy of its patterns, in bits")
+    patterns: int = Field(description="colour patterns it can get")
+    could_be_answer: bool = Field(description="whether it is one of the answers left")
+
+
+class Suggestion(GuessStats):
+    cells: list[Cell] = Field(description="answers left per colour pattern, largest group first")
+
+
+class Analysis(ResponseBody):
+    mode: Mode
+    hard_rule: str | None = Field(description="hard mode's rule; null in normal mode")
+    strategy: str = Field(description="the strategy that chose the suggestion")
+    turn: int = Field(description="guesses played so far")
+    solved: bool = Field(description="whether the last move was all green")
+    words_left: int = Field(description="answers consistent with the moves")
+    candidates: list[str] = Field(
+        description=f"the first {CANDIDATES_SHOWN} of them, in answer-list order"
+    )
+    answer: str | SkipJsonSchema[None] = sometimes("the answer; only when solved")
+    suggestion: Suggestion | SkipJsonSchema[None] = sometimes(
+        "the strategy's next guess and how it splits the answers left; only when not solved"
+    )
+    best: list[GuessStats] | SkipJsonSchema[None] = sometimes(
+        "the best guesses by expected answers left (ties: answers left first), at most `top`; "
+        "only when not solved"
+    )
+
+
+class NewGame(ResponseBody):
+    game: str = Field(description="the game's id, for POST /api/wordle/guess")
+    mode: Mode
+    word_length: WordLength
+    max_guesses: MaxGuesses
+    words_left: int = Field(description="answers possible before the first guess")
+
+
+class Guessed(ResponseBody):
+    guess: str = Field(description="the word played, as on the guess list")
+    pattern: Pattern
+    squares: Squares
+    turn: int = Field(description="guesses played in this game, this one included")
+    won: bool = Field(description="whether it was the answer")
+    over: bool = Field(description="whether the game is over (won or out of guesses)")
+    words_left: int = Field(description="answers still consistent with the game's colours")
+    answer: str | SkipJsonSchema[None] = sometimes("the hidden answer; only when the game is over")
+
+
 def router(service: WordleService) -> APIRouter:
     r = APIRouter(prefix="/api/wordle", tags=["wordle"])
 
-    @r.get("/info")
+    @r.get("/info", response_model=WordleInfo)
     def info() -> dict:
         """The lists, the strategies and the rules this server plays with."""
         return {
@@ -388,7 +471,7 @@ def router(service: WordleService) -> APIRouter:
             "default_strategy": DEFAULT_STRATEGY,
         }
 
-    @r.post("/analyse")
+    @r.post("/analyse", response_model=Analysis, response_model_exclude_unset=True)
     def analyse(req: AnalyseRequest) -> dict:
         """Follow a game: the words left after the moves, the strategy's next guess and why
         (words left per colour pattern, expected words left, worst case, bits), and the best
@@ -396,12 +479,12 @@ def router(service: WordleService) -> APIRouter:
         moves = [(m.guess, m.feedback) for m in req.moves]
         return service.analyse(moves, req.hard, req.strategy, req.top)
 
-    @r.post("/new")
+    @r.post("/new", response_model=NewGame)
     def new(req: NewGameRequest) -> dict:
         """Start a game against a hidden answer drawn at random from the answer list."""
         return service.new_game(req.hard)
 
-    @r.post("/guess")
+    @r.post("/guess", response_model=Guessed, response_model_exclude_unset=True)
     def guess(req: GuessRequest) -> dict:
         """Play a word in a hidden-answer game: its colours, the words left, and the answer when
         the game is over."""
