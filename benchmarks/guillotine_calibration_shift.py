@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 import numpy as np
 from guillotine_variants import load_links_resources  # this folder: run as a script
@@ -25,35 +26,23 @@ from guillotine_variants import load_links_resources  # this folder: run as a sc
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import configured_sets
-from wordgames.guillotine.model import fit, fit_platt, top_two
+from wordgames.guillotine.model import calibration_parts, fit_platt, out_of_fold, top_two
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import make_solver
 
 SHOWN = ("cov_any", "cov_past", "past_prior", "cov_corpus", "zipf", "glove_mean")
 
 
-def fit_on(groups):
-    return fit(
-        groups, list(L.FEATURES), l2=1.0, n_games=len(groups), interactions=L.interaction_pairs()
-    )
-
-
-def predict(model, X: np.ndarray, y: int) -> tuple[float, float, float, np.ndarray]:
-    """(p1, p2, hit, features of the top answer)."""
-    if len(X) == 0:
-        return 0.0, 0.0, 0.0, np.zeros(len(L.FEATURES))
-    p1, p2, k = top_two(model.probabilities(X))
-    return p1, p2, float(k == y), X[k]
-
-
-def held_out(groups, part) -> list[tuple]:
-    """Each group predicted by a model trained on the groups of the other parts."""
-    out: list[tuple | None] = [None] * len(groups)
-    for k in sorted(set(part)):
-        model = fit_on([g for g, p in zip(groups, part, strict=True) if p != k])
-        for i, ((X, y), p) in enumerate(zip(groups, part, strict=True)):
-            if p == k:
-                out[i] = predict(model, X, y)
+def with_top(groups, preds) -> list[tuple]:
+    """(p1, p2, hit, features of the top answer) per group; a group without candidates is a miss
+    with p1 = p2 = 0."""
+    out = []
+    for (X, y), pred in zip(groups, preds, strict=True):
+        if pred is None:
+            out.append((0.0, 0.0, 0.0, np.zeros(len(L.FEATURES))))
+        else:
+            p1, p2, k = pred
+            out.append((p1, p2, float(k == y), X[k]))
     return out
 
 
@@ -85,12 +74,14 @@ def main() -> int:
         for g in fold.games:
             words, X, _ = solver.features(g.clues, pool)
             test.append((X, words.index(g.solution) if g.solution in words else -1))
+        fit_on = partial(E.fit_links_model, l2=cfg.section("guillotine")["solver"]["l2"])
         model = fit_on(groups)
-        t1, t2, th, tX = columns([predict(model, X, y) for X, y in test])
-        rng = np.random.default_rng(0)  # the stage's parts (model.fit_calibration)
-        o1, o2, oh, oX = columns(held_out(groups, rng.permutation(len(groups)) % 5))
+        tests = [top_two(model.probabilities(X)) if len(X) else None for X, _ in test]
+        t1, t2, th, tX = columns(with_top(test, tests))
+        stage_parts = calibration_parts(len(groups))
+        o1, o2, oh, oX = columns(with_top(groups, out_of_fold(groups, fit_on, stage_parts)))
         sources = [fold_of[E.game_key(g)] for g in train_games]
-        s1, s2, sh, _ = columns(held_out(groups, sources))
+        s1, s2, sh, _ = columns(with_top(groups, out_of_fold(groups, fit_on, sources)))
         stage, by_set = fit_platt(o1, o2, oh), fit_platt(s1, s2, sh)
         union = fit_platt(np.r_[o1, s1], np.r_[o2, s2], np.r_[oh, sh])
         rows.append(

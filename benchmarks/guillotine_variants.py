@@ -147,9 +147,11 @@ def with_wordnet_lemmas(lex, links, path: str, least: int):
     added = 0
     for entry in read_wordnet(path):
         table = {"n": out.nouns, "a": out.adjs}.get(entry.synset[:1])
+        if table is None:
+            continue
         for lemma in entry.lemmas:
             w = normalize(lemma)
-            if table is None or not w.isalpha() or out.is_candidate(w) or w in out.closed:
+            if not w.isalpha() or out.is_candidate(w) or w in out.closed:
                 continue
             if links.count(w) >= least:
                 table[w] = w

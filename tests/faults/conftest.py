@@ -201,8 +201,8 @@ class Pipeline:
 
     def run_job(self, job: Job, env: dict | None = None) -> subprocess.CompletedProcess:
         """The job's own command, run as Snakemake runs it (bash, from the working folder, this
-        environment's bin folder first on PATH, the thread counts Snakemake exports); a job without one (a ``run:`` or ``script:`` rule)
-        is run by Snakemake, alone."""
+        environment's bin folder first on PATH, the thread counts Snakemake exports); a job
+        without one (a ``run:`` or ``script:`` rule) is run by Snakemake, alone."""
         if job.shellcmd.strip() in ("", "-"):
             target = job.outputs[0]
             return self.snakemake(

@@ -72,6 +72,21 @@ def training_groups(
     return groups
 
 
+def fit_links_model(groups: list[tuple[np.ndarray, int]], l2: float, info: dict | None = None):
+    """The links solver's weighting model on these training groups (its features, its
+    interaction pairs)."""
+    from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
+
+    return fit(
+        groups,
+        list(FEATURES),
+        l2=l2,
+        n_games=len(groups),
+        info=info,
+        interactions=interaction_pairs(),
+    )
+
+
 def train(
     solver,
     games: Sequence[Game],
@@ -84,17 +99,13 @@ def train(
 ) -> Model:
     """The weighting model on ``games``, with its confidence calibrated on out-of-fold
     predictions of the same games (``calibration_folds`` 0: no calibration map)."""
-    from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
-
     groups = training_groups(solver, games, pool, progress)
     meta = dict(info or {})
     meta["trained"] = True
     meta["trained_on"] = ["|".join(game_key(g)) for g in games]
 
     def fit_on(gs, info=None):
-        return fit(
-            gs, list(FEATURES), l2=l2, n_games=len(gs), info=info, interactions=interaction_pairs()
-        )
+        return fit_links_model(gs, l2, info)
 
     model = fit_on(groups, meta)
     if calibration_folds > 1 and len(groups) >= 2 * calibration_folds:

@@ -304,6 +304,23 @@ def choose_threshold(conf: np.ndarray, hit: np.ndarray, precision: float) -> flo
     return float(c[ok[-1]]) if len(ok) else 1.0
 
 
+def calibration_parts(n: int, folds: int = 5, seed: int = 0) -> np.ndarray:
+    """The part (0 .. folds-1) of each of ``n`` training games in :func:`fit_calibration`."""
+    return np.random.default_rng(seed).permutation(n) % folds
+
+
+def out_of_fold(groups: list[tuple[np.ndarray, int]], fit_model, part) -> list[tuple | None]:
+    """Each group ranked by ``fit_model(the groups of the other parts)``: the :func:`top_two` of its
+    candidates' probabilities, None for a group without candidates."""
+    out: list[tuple | None] = [None] * len(groups)
+    for k in sorted(set(part)):
+        model = fit_model([g for g, f in zip(groups, part, strict=True) if f != k])
+        for i, ((X, _), f) in enumerate(zip(groups, part, strict=True)):
+            if f == k and len(X):
+                out[i] = top_two(model.probabilities(X))
+    return out
+
+
 def fit_calibration(
     groups: list[tuple[np.ndarray, int]],
     fit_model,
@@ -315,15 +332,14 @@ def fit_calibration(
     parts is ranked by a model ``fit_model(other groups)`` trained without it, so the map sees
     confidences as they are on unseen games. A game whose solution is no candidate counts as a
     miss. The threshold is :func:`choose_threshold` at ``precision`` on the same predictions."""
-    rng = np.random.default_rng(seed)
-    part = rng.permutation(len(groups)) % folds
+    part = calibration_parts(len(groups), folds, seed)
+    preds = out_of_fold(groups, fit_model, part)
     p1s, p2s, hits = [], [], []
-    for k in range(folds):
-        model = fit_model([g for g, f in zip(groups, part, strict=True) if f != k])
-        for (X, y), f in zip(groups, part, strict=True):
-            if f != k or len(X) == 0:
+    for k in range(folds):  # part by part, as the map has always been fitted
+        for (_, y), f, pred in zip(groups, part, preds, strict=True):
+            if f != k or pred is None:
                 continue
-            p1, p2, top = top_two(model.probabilities(X))
+            p1, p2, top = pred
             p1s.append(p1)
             p2s.append(p2)
             hits.append(1.0 if top == y else 0.0)

@@ -6,8 +6,8 @@ collection, the words it shares a proverb, saying or song title with, a Wikipedi
 locution, the solutions of past games it was a clue of, and its GloVe neighbours. Candidates are the
 nouns and adjectives of the lexicon reached that way; each gets per-clue evidence, summarised into
 features with a cap on any one clue's weight (coverage: how many clues it explains; capped sums of log
-counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior; the candidate's form: apocope, verb
-form, inflected form).
+counts and of PMI; per-pattern coverage; GloVe cosines; past-game prior; wordfreq frequency prior;
+the candidate's form: apocope, verb form, inflected form).
 A conditional logit learned on development games (:mod:`wordgames.guillotine.model`) weighs them; a
 calibration map fitted on held-out training games turns its softmax into the confidence.
 """
