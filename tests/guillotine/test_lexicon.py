@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from wordgames.guillotine.lexicon import _unmangle, load_lexicon, read_word_list
+from wordgames.guillotine.lexicon import load_lexicon, read_word_list
+from wordgames.lexicons.morphit import unmangle as _unmangle
 
 
 def test_morphit_nouns_adjectives_and_closed_classes(tmp_path):

@@ -213,7 +213,7 @@ def test_build_wordle_tree_stage(tmp_path, capsys):
     import json
 
     from wordgames.cli import Commands, _config_parent
-    from wordgames.wordle import tree_cli
+    from wordgames.cli import wordle_tree as tree_cli
     from wordgames.wordle.data import make_data, save_data
     from wordgames.wordle.words import load_lists
 

@@ -16,8 +16,6 @@ Every word goes through :func:`wordgames.guillotine.games.normalize`.
 
 from __future__ import annotations
 
-import gzip
-import json
 import logging
 import os
 from collections.abc import Sequence
@@ -26,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from wordgames.guillotine.games import normalize
+from wordgames.lexicons import morphit
 
 log = logging.getLogger(__name__)
 NOUN, ADJ = "NOUN", "ADJ"
@@ -57,46 +56,26 @@ def read_word_list(path: str | os.PathLike | None) -> set[str]:
     return out
 
 
-def _lookups_dir() -> Path | None:
-    try:
-        import spacy_lookups_data
-    except ImportError:
-        return None
-    return Path(spacy_lookups_data.__file__).parent / "data"
-
-
 @cache
 def morphit_table(pos: str) -> dict[str, str]:
     """form -> lemma for one part of speech (``noun``, ``adj``, ...), normalised; {} if absent."""
-    d = _lookups_dir()
-    name = f"it_lemma_lookup_{pos}.json.gz" if pos else "it_lemma_lookup.json.gz"
-    if d is None or not (d / name).exists():
+    raw = morphit.read_table(pos)
+    if raw is None:
+        name = f"it_lemma_lookup_{pos}.json.gz" if pos else "it_lemma_lookup.json.gz"
         log.warning("spacy-lookups-data Italian table %s not found", name)
         return {}
-    with gzip.open(d / name, "rt", encoding="utf-8") as fh:
-        raw = json.load(fh)
     return {
-        normalize(_unmangle(k)): normalize(_unmangle(v))
+        normalize(morphit.unmangle(k)): normalize(morphit.unmangle(v))
         for k, v in raw.items()
         if k and k[0].isalpha()
     }
-
-
-def _unmangle(text: str) -> str:
-    """Some of the package's entries are UTF-8 read as Latin-1 (``virtÃ¹``): repair them."""
-    if "\u00c3" in text or "\u00c2" in text:
-        try:
-            return text.encode("latin-1").decode("utf-8")
-        except (UnicodeEncodeError, UnicodeDecodeError):
-            return text
-    return text
 
 
 @cache
 def known_words() -> frozenset[str]:
     """Every form of every part of speech in Morph-it!."""
     words: set[str] = set()
-    for pos in ("", "noun", "adj", "verb", "adv", "adp", "det", "pron", "aux", "num", "other"):
+    for pos in ("", *morphit.PARTS_OF_SPEECH):
         words.update(morphit_table(pos))
     return frozenset(w for w in words if w.isalpha())
 

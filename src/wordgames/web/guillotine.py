@@ -2,7 +2,7 @@
 clue, the evidence linking it to the answer.
 
 The solvers and their evidence are loaded the way ``wordgames guillotine solve`` loads them
-(:func:`wordgames.guillotine.cli._load_solver`: the links index and vectors memory-mapped, the
+(:func:`wordgames.cli.guillotine._load_solver`: the links index and vectors memory-mapped, the
 trained weighting model), once per solver; clues are normalised and checked against the loaded
 evidence exactly as on the command line.
 """
@@ -46,7 +46,7 @@ class GuillotineService:
 
     def loaded(self, name: str | None) -> tuple:
         """(solver, resources, notes, load seconds) of ``name``, loaded on first use."""
-        from wordgames.guillotine.cli import _load_solver
+        from wordgames.cli.guillotine import _load_solver
 
         name = name or DEFAULT_SOLVER
         if name not in SOLVERS:
@@ -66,7 +66,7 @@ class GuillotineService:
         return clues
 
     def solve(self, raw: list[str], solver: str | None = None, top: int = 10) -> dict:
-        from wordgames.guillotine.cli import _check_known
+        from wordgames.cli.guillotine import _check_known
 
         clues = self.clues(raw)
         s, res, notes, _ = self.loaded(solver)

@@ -31,7 +31,7 @@ class HangmanService:
     def load(cls, cfg, config_name: str) -> HangmanService:
         """Every solver on the LM and unigram table the pipeline built for the config (a one-line
         error when one is missing)."""
-        from wordgames.hangman.cli import load_resources
+        from wordgames.cli.hangman import load_resources
 
         hangman = cfg.settings.hangman
         resources = load_resources(cfg, config_name)

@@ -20,10 +20,10 @@ from fastapi import APIRouter
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
+from wordgames.cli.wordle import strategy_options
 from wordgames.errors import GameStateError, InputError
 from wordgames.web.body import RequestBody, ResponseBody, sometimes
 from wordgames.web.worker import ChildWorker
-from wordgames.wordle.cli import strategy_options
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
 from wordgames.wordle.game import filter_candidates, hard_mode_allowed
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
@@ -75,8 +75,8 @@ class WordleService:
         both modes are read now (a one-line error when one is missing), not on a request. With
         ``search_seconds``, optimal searches off the tree run in a child process (started now)
         and answer TooSlow when they outlive that limit."""
+        from wordgames.cli.wordle import load_pipeline_data
         from wordgames.config import DEFAULT_CONFIGFILE
-        from wordgames.wordle.cli import load_pipeline_data
 
         service = cls(cfg, load_pipeline_data(cfg, hint), hint, max_games)
         for hard in (False, True):
@@ -318,8 +318,8 @@ def tree_move(strategy, state: GameState) -> int | None:
 def _optimal_search(configfile: str, hint: str):
     """In the child of :class:`ChildWorker`: the config's data, and a handler giving the optimal
     strategy's guess for a ``(hard, history)`` position (replayed from the history)."""
+    from wordgames.cli.wordle import load_pipeline_data
     from wordgames.config import load_cli_config
-    from wordgames.wordle.cli import load_pipeline_data
 
     cfg = load_cli_config(configfile)
     data = load_pipeline_data(cfg, hint)

@@ -60,24 +60,24 @@ def _add(lex: Lexicon, form: str, pos: str, lemmas: Iterable[str]) -> None:
 def _morphit() -> Lexicon:
     """The per-part-of-speech tables as shipped (not the guillotine's folded ones: their capitals
     mark proper nouns), repaired where the package mis-encoded them."""
-    import json
+    from wordgames.lexicons import morphit
 
-    from wordgames.guillotine.lexicon import _lookups_dir, _unmangle
-
-    root = _lookups_dir()
     lex: Lexicon = {}
-    for pos in ("noun", "adj", "verb", "adv", "adp", "det", "pron", "aux", "num", "other"):
-        path = root / f"it_lemma_lookup_{pos}.json.gz" if root is not None else None
-        if path is None or not path.is_file():
+    for pos in morphit.PARTS_OF_SPEECH:
+        table = morphit.read_table(pos)
+        if table is None:
             raise InputError(
                 f"the Morph-it! {pos} table of spacy-lookups-data is missing: "
                 "pip install spacy-lookups-data"
             )
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            table = json.load(fh)
         for form, lemma in table.items():
-            form = _unmangle(form)
-            _add(lex, form.lower(), pos if form.islower() else PROPER, (_unmangle(lemma).lower(),))
+            form = morphit.unmangle(form)
+            _add(
+                lex,
+                form.lower(),
+                pos if form.islower() else PROPER,
+                (morphit.unmangle(lemma).lower(),),
+            )
     return lex
 
 

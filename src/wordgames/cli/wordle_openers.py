@@ -92,8 +92,8 @@ def _openers(args) -> int:
     """The user command: the pipeline's matrix and word index for the config's lists (one line and
     status 2 when they are not built), or --answers/--guesses built in memory."""
     from wordgames import paths
+    from wordgames.cli.wordle import _data
     from wordgames.config import load_cli_config
-    from wordgames.wordle.cli import _data
     from wordgames.wordle.strategies.optimal import mode_name
 
     cfg = load_cli_config(args.configfile)

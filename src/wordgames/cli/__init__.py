@@ -29,15 +29,15 @@ from wordgames.config import DEFAULT_CONFIGFILE
 from wordgames.errors import WordgamesError
 
 COMMAND_MODULES = (
-    "wordgames.wordle.cli",
-    "wordgames.corpus.cli",
-    "wordgames.stats.cli",
-    "wordgames.vectors.cli",
-    "wordgames.lm.cli",
-    "wordgames.hangman.cli",
-    "wordgames.guillotine.cli",
-    "wordgames.report.cli",
-    "wordgames.web.cli",
+    "wordgames.cli.wordle",
+    "wordgames.cli.corpus",
+    "wordgames.cli.stats",
+    "wordgames.cli.vectors",
+    "wordgames.cli.lm",
+    "wordgames.cli.hangman",
+    "wordgames.cli.guillotine",
+    "wordgames.cli.report",
+    "wordgames.cli.serve",
 )
 
 

@@ -487,8 +487,10 @@ def register(commands) -> None:
     b.add_argument("--out-plot", required=True)
     b.set_defaults(handler=_build_summary)
 
-    if importlib.util.find_spec("wordgames.wordle.tree_cli") is not None:
-        from wordgames.wordle import lists_cli, openers_cli, tree_cli
+    if importlib.util.find_spec("wordgames.cli.wordle_tree") is not None:
+        from wordgames.cli import wordle_lists as lists_cli
+        from wordgames.cli import wordle_openers as openers_cli
+        from wordgames.cli import wordle_tree as tree_cli
 
         tree_cli.register(commands)
         openers_cli.register(commands, game, _add_lists, _add_mode)

@@ -1,0 +1,1 @@
+"""Lexicons shipped by dependencies, read as data (below the games, which share them)."""
