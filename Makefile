@@ -50,6 +50,7 @@ lint: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/snakefmt --check Snakefile workflow/
 	$(BIN)/python scripts/snakemake-lint.py
+	$(BIN)/lint-imports
 
 format: setup
 	$(BIN)/ruff format .
