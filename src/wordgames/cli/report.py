@@ -42,9 +42,9 @@ def _plot(args: argparse.Namespace) -> int:
 def _lm_tokens(manifest: str | None) -> int | None:
     if not manifest:
         return None
-    from wordgames.report.figures import _json
+    from wordgames.report.figures import read_json
 
-    return int(_json(Path(manifest)).get("tokens", 0)) or None
+    return int(read_json(Path(manifest)).get("tokens", 0)) or None
 
 
 def _table(args: argparse.Namespace) -> int:

@@ -272,7 +272,8 @@ def _labelled(items: Sequence[str]) -> list[tuple[str, Path]]:
     return out
 
 
-def _json(path: Path) -> dict:
+def read_json(path: Path) -> dict:
+    """A stage's JSON output (it must exist; a one-line error when it is not JSON)."""
     from wordgames.artifacts import require
 
     try:
@@ -287,7 +288,7 @@ def glove_loss(trainings: Sequence[str]):
     plt = _plt()
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     for label, path in _labelled(trainings):
-        info = _json(path)
+        info = read_json(path)
         losses = info.get("losses") or []
         if not losses:  # word2vec / fastText report no per-iteration loss
             continue
@@ -325,7 +326,7 @@ def corpus_sizes(manifests: Sequence[str]):
     plt = _plt()
     rows = []
     for label, path in _labelled(manifests):
-        info = _json(path)
+        info = read_json(path)
         for c in info.get("corpora", []):
             rows.append(
                 (
