@@ -3,6 +3,17 @@
 # See docs/hangman.md.
 
 
+def get_lm_flags(wildcards):
+    lm = CFG.section("lm")
+    flags = f"--order {lm['order']} --memory {lm['memory']} --binary-type {lm['binary_type']}"
+    if lm["prune"]:
+        prune = " ".join(str(int(p)) for p in lm["prune"])
+        flags = f"{flags} --prune {prune}"
+    if lm["discount_fallback"]:
+        flags += " --discount-fallback"
+    return flags
+
+
 rule lm:
     input:
         str(paths.collection_tokens(CFG, "{coll}")),

