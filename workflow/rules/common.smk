@@ -7,7 +7,6 @@
 import glob
 import json
 import re
-import shlex
 import sys
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from wordgames.config import load_config
 from wordgames.corpus import registry
 from wordgames.corpus.io import TABLE_SCHEMAS
 from wordgames.digests import DigestCache
-from wordgames.workflow import use_this_environment
+from wordgames.workflow import option, option_list, repeated, switch, use_this_environment
 from wordgames.errors import ConfigError
 
 try:

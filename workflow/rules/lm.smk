@@ -3,15 +3,13 @@
 # See docs/hangman.md.
 
 
-def get_lm_flags(wildcards):
+def get_lm_pruning(wildcards):
+    """--prune N... (lm.prune) and --discount-fallback (lm.discount_fallback), when set: one
+    param, so a config with neither formats as nothing between --binary-type and the log."""
     lm = CFG.section("lm")
-    flags = f"--order {lm['order']} --memory {lm['memory']} --binary-type {lm['binary_type']}"
-    if lm["prune"]:
-        prune = " ".join(str(int(p)) for p in lm["prune"])
-        flags = f"{flags} --prune {prune}"
-    if lm["discount_fallback"]:
-        flags += " --discount-fallback"
-    return flags
+    return option_list("--prune", [int(p) for p in lm["prune"]]) + switch(
+        "--discount-fallback", lm["discount_fallback"]
+    )
 
 
 rule lm:
@@ -30,7 +28,11 @@ rule lm:
         mem_mb=CFG.settings.lm.mem_mb,
         runtime=240,
     params:
-        flags=get_lm_flags,
+        order=CFG.settings.lm.order,
+        memory=CFG.settings.lm.memory,
+        binary_type=CFG.settings.lm.binary_type,
+        pruning=get_lm_pruning,
     shell:
         "wordgames build lm --in {input} --arpa {output.arpa} --binary {output.binary}"
-        " --unigrams {output.unigrams} {params.flags} > {log} 2>&1"
+        " --unigrams {output.unigrams} --order {params.order} --memory {params.memory}"
+        " --binary-type {params.binary_type} {params.pruning} > {log} 2>&1"
