@@ -32,13 +32,10 @@ def get_corpus_source_specs(wildcards):
     """Sources that are not files (wordfreq:<list>), passed as values; sources that are missing,
     passed as the message the job fails with (what is missing and where to get it)."""
     c = CORPORA[wildcards.corpus]
-    args = [
-        f"--source-spec {shlex.quote(s.value)}"
-        for s in c.sources
-        if s.value.startswith("wordfreq:")
-    ]
-    args += [f"--missing {shlex.quote(m)}" for m in registry.missing_sources(CFG, c)]
-    return " ".join(args)
+    specs = [s.value for s in c.sources if s.value.startswith("wordfreq:")]
+    return repeated("--source-spec", specs) + repeated(
+        "--missing", registry.missing_sources(CFG, c)
+    )
 
 
 def get_corpus_digest(wildcards):
@@ -80,10 +77,13 @@ def get_corpus_merge_inputs(wildcards):
     }
 
 
-def get_corpus_merge_params(wildcards):
-    c = CORPORA[wildcards.corpus]
-    wiki = f"--wiki {c.wiki}" if c.wiki else ""
-    return f"--kind {c.kind} --language {c.language} {wiki}"
+def get_corpus_kind(wildcards):
+    return CORPORA[wildcards.corpus].kind
+
+
+def get_corpus_wiki(wildcards):
+    """--wiki NAME of a MediaWiki corpus."""
+    return option("--wiki", CORPORA[wildcards.corpus].wiki)
 
 
 def get_collect_inputs(wildcards):
@@ -141,12 +141,12 @@ rule corpus_extract:
         spec=get_corpus_spec,
         specs=get_corpus_source_specs,
         digest=get_corpus_digest,
-        tables=lambda wildcards, output: " ".join(
-            f"--table-out {t}={p}" for t, p in zip(SHARD_TABLES, output.tables)
+        tables=lambda wildcards, output: repeated(
+            "--table-out", [f"{t}={p}" for t, p in zip(SHARD_TABLES, output.tables)]
         ),
     shell:
         "wordgames build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
-        " --spec {params.spec:q} --files {input.sources:q} {params.specs}"
+        " --spec {params.spec:q} --files {input.sources:q} {params.specs:q}"
         " --out {output.docs} --summary-out {output.summary} {params.tables} > {log} 2>&1"
 
 
@@ -196,11 +196,14 @@ rule corpus_merge:
     benchmark:
         bench_path("corpus_merge", "{corpus}")
     params:
-        corpus=get_corpus_merge_params,
+        kind=get_corpus_kind,
+        language=get_corpus_language,
+        wiki=get_corpus_wiki,
         shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
         tables=lambda wildcards: CORPORA[wildcards.corpus].tables,
     shell:
-        "wordgames build merge-corpus --corpus {wildcards.corpus} {params.corpus}"
+        "wordgames build merge-corpus --corpus {wildcards.corpus} --kind {params.kind}"
+        " --language {params.language} {params.wiki}"
         " --shard-summaries {input.summaries} --shard-sentences {input.sentences}"
         " --tables {input.tables} --out-sentences {output.sentences}"
         " --out-tokens {output.tokens} --out-summary {output.summary} > {log} 2>&1"
