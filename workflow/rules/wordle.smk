@@ -23,11 +23,17 @@ def get_wordle_list_arg(which):
     )
 
 
-def get_wordle_tree_flags(wildcards):
+def get_wordle_tree_hard_rule(wildcards):
+    """The hard-mode rule of a tree mode (hard-nyt: nyt), None in normal mode."""
     if wildcards.tree_mode == "normal":
-        return ""
-    rule_name = wildcards.tree_mode.split("-", 1)[1]
-    return f"--hard --hard-rule {rule_name}"
+        return None
+    return wildcards.tree_mode.split("-", 1)[1]
+
+
+def get_wordle_tree_hard(wildcards):
+    """--hard --hard-rule RULE in hard mode, nothing in normal mode."""
+    rule_name = get_wordle_tree_hard_rule(wildcards)
+    return switch("--hard", rule_name) + option("--hard-rule", rule_name)
 
 
 def get_wordle_eval_inputs(wildcards):
@@ -42,8 +48,9 @@ def get_wordle_eval_inputs(wildcards):
 
 
 def get_wordle_eval_options(wildcards):
+    """--option KEY=VALUE of each Q-learning setting."""
     q = CFG.section("wordle")["qlearning"]
-    return " ".join(f"--option {k}={q[k]}" for k in sorted(q))
+    return repeated("--option", [f"{k}={q[k]}" for k in sorted(q)])
 
 
 def get_wordle_eval_games():
@@ -57,14 +64,13 @@ def get_wordle_eval_games():
 def get_wordle_tree_opener(wildcards):
     """--opener W when the config fixes the tree's first guess for this mode."""
     opener = CFG.settings.wordle.opener
-    word = opener.normal if wildcards.tree_mode == "normal" else opener.hard
-    return f"--opener {word}" if word else ""
+    return option("--opener", opener.normal if wildcards.tree_mode == "normal" else opener.hard)
 
 
 def get_wordle_openers_mode(wildcards):
-    if wildcards.tree_mode == "normal":
-        return "--mode normal"
-    return f"--mode hard --hard-rule {wildcards.tree_mode.split('-', 1)[1]}"
+    """The value of --mode: normal, or hard followed by --hard-rule RULE."""
+    rule_name = get_wordle_tree_hard_rule(wildcards)
+    return ["hard" if rule_name else "normal", *option("--hard-rule", rule_name)]
 
 
 def get_wordle_openers_threads(wildcards):
@@ -77,23 +83,20 @@ def get_wordle_list_tokens(wildcards):
     return str(paths.collection_tokens(CFG, spec.collection))
 
 
-def get_wordle_list_build_args(wildcards):
-    """The list-building options of the list the job's wildcard names (config wordle_lists)."""
-    spec = CFG.settings.wordle_lists[wildcards.wlist]
-    fold = "--fold-accents" if spec.fold_accents else "--no-fold-accents"
-    return (
-        f"--lexicon {spec.lexicon} --length {spec.length} --answers {spec.answers}"
-        f" --answer-pos {','.join(spec.answer_pos)} --min-count {spec.min_count}"
-        f" --answer-min-count {spec.answer_min_count} {fold} --alphabet {spec.alphabet}"
-    )
+def get_wordle_list_setting(key):
+    """A setting of the list the job's wildcard names (config wordle_lists); a list of names
+    comma-separated, as the command takes it."""
+
+    def setting(wildcards):
+        value = getattr(CFG.settings.wordle_lists[wildcards.wlist], key)
+        return ",".join(value) if isinstance(value, (list, tuple)) else value
+
+    return setting
 
 
-def get_wordle_list_solve_args(wildcards):
+def get_wordle_list_fold(wildcards):
     spec = CFG.settings.wordle_lists[wildcards.wlist]
-    return (
-        f"--length {spec.length} --strategies {','.join(spec.strategies)}"
-        f" --heuristic-openers {spec.heuristic_openers}"
-    )
+    return "--fold-accents" if spec.fold_accents else "--no-fold-accents"
 
 
 def get_wordle_list_checkpoint(wildcards):
@@ -161,7 +164,7 @@ rule wordle_tree:
         mem_mb=4000,
         runtime=60,
     params:
-        mode=get_wordle_tree_flags,
+        mode=get_wordle_tree_hard,
         max_guesses=CFG.settings.wordle.max_guesses,
         opener=get_wordle_tree_opener,
     shell:
@@ -184,7 +187,7 @@ rule wordle_eval:
         mem_mb=3000,
         runtime=120,
     params:
-        tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
+        tree=lambda wildcards, input: option("--tree", input.get("tree")),
         rule=CFG.settings.wordle.hard_rule,
         seed=CFG.settings.wordle.seed,
         max_guesses=CFG.settings.wordle.max_guesses,
@@ -238,7 +241,8 @@ rule wordle_openers:
         max_guesses=CFG.settings.wordle.max_guesses,
         checkpoint=get_wordle_openers_checkpoint,
     shell:
-        "wordgames build wordle-openers --matrix {input.matrix} --words {input.words} {params.mode}"
+        "wordgames build wordle-openers --matrix {input.matrix} --words {input.words}"
+        " --mode {params.mode}"
         " --top {params.top} --max-guesses {params.max_guesses} --workers {threads}"
         " --checkpoint {params.checkpoint} --out-table {output.table} --out-json {output.json}"
         " --out-md {output.md} > {log} 2>&1"
@@ -261,9 +265,19 @@ rule wordle_list:
         mem_mb=4000,
         runtime=30,
     params:
-        spec=get_wordle_list_build_args,
+        lexicon=get_wordle_list_setting("lexicon"),
+        length=get_wordle_list_setting("length"),
+        answers=get_wordle_list_setting("answers"),
+        answer_pos=get_wordle_list_setting("answer_pos"),
+        min_count=get_wordle_list_setting("min_count"),
+        answer_min_count=get_wordle_list_setting("answer_min_count"),
+        fold=get_wordle_list_fold,
+        alphabet=get_wordle_list_setting("alphabet"),
     shell:
-        "wordgames build wordle-list --tokens {input} {params.spec}"
+        "wordgames build wordle-list --tokens {input} --lexicon {params.lexicon}"
+        " --length {params.length} --answers {params.answers} --answer-pos {params.answer_pos}"
+        " --min-count {params.min_count} --answer-min-count {params.answer_min_count}"
+        " {params.fold} --alphabet {params.alphabet}"
         " --out-answers {output.answers} --out-allowed {output.allowed}"
         " --out-json {output.stats} > {log} 2>&1"
 
@@ -283,13 +297,17 @@ rule wordle_list_solve:
         mem_mb=8000,
         runtime=240,
     params:
-        spec=get_wordle_list_solve_args,
+        length=get_wordle_list_setting("length"),
+        strategies=get_wordle_list_setting("strategies"),
+        heuristic_openers=get_wordle_list_setting("heuristic_openers"),
         rule=CFG.settings.wordle.hard_rule,
         max_guesses=CFG.settings.wordle.max_guesses,
         checkpoint=get_wordle_list_checkpoint,
     shell:
         "wordgames build wordle-list-solve --answers {input.answers} --guesses {input.allowed}"
-        " {params.spec} --mode {wildcards.mode} --hard-rule {params.rule}"
+        " --length {params.length} --strategies {params.strategies}"
+        " --heuristic-openers {params.heuristic_openers} --mode {wildcards.mode}"
+        " --hard-rule {params.rule}"
         " --max-guesses {params.max_guesses} --workers {threads}"
         " --checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
 
