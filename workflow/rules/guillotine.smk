@@ -68,17 +68,16 @@ def get_guillotine_vectors_digest(wildcards):
 
 
 def get_guillotine_links_lists(wildcards, input):
-    """The list arguments (paths of the inputs, so not part of the rerun params)."""
+    """--knowledge KIND=PATH, --titles PATH, ... of every list (paths of the inputs, so a derived
+    param: not part of the rerun params)."""
     lists = plan.guillotine_link_lists(CFG)
-    args = [
-        f"--knowledge {kind}={shlex.quote(str(f))}"
-        for kind, files in lists["knowledge"].items()
-        for f in files
-    ]
+    args = repeated(
+        "--knowledge",
+        [f"{kind}={f}" for kind, files in lists["knowledge"].items() for f in files],
+    )
     for name in ("titles", "wiktionary", "quotes", "wordnet", "thesaurus"):
-        args += [f"--{name} {shlex.quote(str(f))}" for f in lists[name]]
-    args += [f"--wordnet {shlex.quote(str(f))}" for f in lists["wordnet_exports"]]
-    return " ".join(args)
+        args += repeated(f"--{name}", map(str, lists[name]))
+    return args + repeated("--wordnet", map(str, lists["wordnet_exports"]))
 
 
 def get_guillotine_solver_inputs(solver):
@@ -127,18 +126,17 @@ def get_guillotine_resource_args(wildcards, input):
         "whitelist",
     ):
         if name in input.keys():
-            args.append(f"--{name.replace('_', '-')} {shlex.quote(str(input[name]))}")
-    for name, flag in (("wiktionary", "wiktionary"), ("evidence", "evidence")):
+            args += [f"--{name.replace('_', '-')}", str(input[name])]
+    for name in ("wiktionary", "evidence"):
         if name in input.keys():
-            args += [f"--{flag} {shlex.quote(str(f))}" for f in input[name]]
-    return " ".join(args)
+            args += repeated(f"--{name}", map(str, input[name]))
+    return args
 
 
 def get_guillotine_game_args(wildcards, input):
+    """--games NAME=PATH of every game set."""
     sets = plan.guillotine_game_sets(CFG)
-    return " ".join(
-        f"--games {shlex.quote(name)}={shlex.quote(str(path))}" for name, path in sets.items()
-    )
+    return repeated("--games", [f"{name}={path}" for name, path in sets.items()])
 
 
 def _guillotine_eval_pairs():
@@ -157,9 +155,13 @@ def get_guillotine_eval_outputs():
 
 
 def get_guillotine_eval_out_args(wildcards, output):
-    return " ".join(
-        f"--out-games {shlex.quote(name)}:{solver}={shlex.quote(str(path))}"
-        for (name, solver), path in zip(_guillotine_eval_pairs(), output.games)
+    """--out-games NAME:SOLVER=PATH of every (game set, solver) pair."""
+    return repeated(
+        "--out-games",
+        [
+            f"{name}:{solver}={path}"
+            for (name, solver), path in zip(_guillotine_eval_pairs(), output.games)
+        ],
     )
 
 
@@ -209,7 +211,7 @@ rule guillotine_links:
         digest=get_guillotine_links_digest,
     shell:
         "wordgames build guillotine-links --in {input.tokens} --out {output.links}"
-        " --words-out {output.words} {params.lists} --min-count {params.min_count}"
+        " --words-out {output.words} {params.lists:q} --min-count {params.min_count}"
         " --window {params.window} --window-min-count {params.window_min_count} > {log} 2>&1"
 
 
@@ -268,7 +270,7 @@ rule guillotine_train:
         wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
         digest=get_guillotine_digest,
     shell:
-        "wordgames build guillotine-train {params.files} {params.morphit}"
+        "wordgames build guillotine-train {params.files:q} {params.morphit}"
         " --solver-params {params.solver:q} --out {output} > {log} 2>&1"
 
 
@@ -300,7 +302,7 @@ rule guillotine_eval:
         sets=lambda wildcards: sorted(plan.guillotine_game_sets(CFG)),
         digest=get_guillotine_digest,
     shell:
-        "wordgames build guillotine-eval {params.files} {params.games} {params.morphit}"
+        "wordgames build guillotine-eval {params.files:q} {params.games:q} {params.morphit}"
         " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
-        " --eval-params {params.evaluation:q} {params.outputs} --out-summary {output.summary}"
+        " --eval-params {params.evaluation:q} {params.outputs:q} --out-summary {output.summary}"
         " --out-table {output.table} --out-reliability {output.reliability} > {log} 2>&1"

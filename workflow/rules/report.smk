@@ -19,10 +19,12 @@ def get_report_summaries():
 
 
 def get_report_titles(wildcards, input):
-    return " ".join(
-        f"--title {shlex.quote(title)} --summary {shlex.quote(str(path))}"
+    """--title TITLE --summary PATH of each section."""
+    return [
+        arg
         for title, path in get_report_sections()
-    )
+        for arg in ("--title", title, "--summary", str(path))
+    ]
 
 
 def _shown(path):
@@ -71,7 +73,7 @@ def get_collection_manifests(wildcards):
 
 def get_labelled_inputs(wildcards, input):
     """NAME=PATH for every named input (the collection of a training or manifest)."""
-    return " ".join(f"{shlex.quote(k)}={shlex.quote(str(v))}" for k, v in input.items())
+    return [f"{k}={v}" for k, v in input.items()]
 
 
 def get_benchmark_records(wildcards):
@@ -89,7 +91,7 @@ def get_benchmark_records(wildcards):
 
 def get_benchmark_record_args(wildcards, input):
     """--record NAME=PATH of each record, named after its folder (paths.benchmark: the rule)."""
-    return " ".join(f"--record {Path(p).parent.name}={shlex.quote(str(p))}" for p in input.records)
+    return repeated("--record", [f"{Path(p).parent.name}={p}" for p in input.records])
 
 
 report: "../report/workflow.rst"
@@ -109,7 +111,7 @@ rule report:
         titles=[title for title, _ in get_report_sections()],
         config_name=get_config_name,
     shell:
-        "wordgames build report {params.sections} --config-name {params.config_name:q}"
+        "wordgames build report {params.sections:q} --config-name {params.config_name:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -235,7 +237,7 @@ rule report_plot_glove:
         iterations=CFG.settings.glove.iterations,
         note=get_report_note,
     shell:
-        "wordgames build plot-glove --in {params.labelled} --note {params.note:q}"
+        "wordgames build plot-glove --in {params.labelled:q} --note {params.note:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -258,7 +260,7 @@ rule report_plot_corpora:
         labelled=get_labelled_inputs,
         note=get_report_note,
     shell:
-        "wordgames build plot-corpora --in {params.labelled} --note {params.note:q}"
+        "wordgames build plot-corpora --in {params.labelled:q} --note {params.note:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -305,5 +307,5 @@ rule report_benchmarks:
         records=get_benchmark_record_args,
         note=get_report_note,
     shell:
-        "wordgames build report-benchmarks {params.records} --out-table {output.table}"
+        "wordgames build report-benchmarks {params.records:q} --out-table {output.table}"
         " --out-plot {output.plot} --note {params.note:q} > {log} 2>&1"
