@@ -4,12 +4,16 @@ commands expect."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import yaml
 from snakemake.utils import format as snakemake_format
+from tiny_pipeline import merged_fragments
 
+from wordgames import paths, plan
+from wordgames.config import load_config
 from wordgames.workflow import option, option_list, repeated, switch
 
 
@@ -55,4 +59,46 @@ def test_optional_and_repeated_options_format_as_the_command_line():
     )
     assert full == (
         "run --limit 5 --x 1 --title 'Wordle openers (normal)' --title Wordle --hard --prune 0 0 1 > log"
+    )
+
+
+def test_html_report_names_the_config_file_of_the_run(repo, tmp_path):
+    """The description says which config file (relative to the working folder) made the report,
+    not the results folder's name."""
+    config = {"results_dir": str(tmp_path / "out"), **merged_fragments()}
+    (tmp_path / "tiny.yaml").write_text(yaml.safe_dump(config))
+    cfg = load_config(config)
+    # the report's files, as placeholders: the report only embeds them
+    for name in plan.report_tables(cfg):
+        paths.report_table(cfg, name).parent.mkdir(parents=True, exist_ok=True)
+        paths.report_table(cfg, name).write_text("<p>table</p>")
+    for path in [paths.report_figure(cfg, n) for n in plan.report_figures(cfg)]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("<svg/>")
+    for path in plan.run_statistics(cfg):
+        path.write_text("<p>statistics</p>")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "snakemake",
+            "--snakefile",
+            str(repo / "Snakefile"),
+            "--directory",
+            str(tmp_path),
+            "--configfile",
+            "tiny.yaml",
+            "--report",
+            "report.html",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    # the description is HTML inside a JavaScript string: quotes and newlines escaped
+    html = (tmp_path / "report.html").read_text().replace("\\n", " ").replace("\\", "")
+    assert re.search(
+        r"written for config <tt[^>]*>tiny\.yaml</tt> \(results in <tt[^>]*>out</tt>\)", html
     )

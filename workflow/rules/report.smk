@@ -36,16 +36,27 @@ def _shown(path):
         return str(path)
 
 
+def config_name():
+    """The config file(s) of this run as the reports name them (config/config.yaml when the
+    command line names none)."""
+    return ",".join(map(_shown, workflow.overwrite_configfiles)) or "config/config.yaml"
+
+
 def get_config_name(wildcards, input):
     """The config file(s) named in the report: shown, but a derived param (it takes ``input``), so
     renaming a config file reruns nothing."""
-    return ",".join(map(_shown, workflow.overwrite_configfiles)) or "config/config.yaml"
+    return config_name()
 
 
 def get_report_note(wildcards, input):
     """What a figure or table says of the config that made it (a derived param: renaming the config
     file or moving results_dir reruns nothing)."""
-    return f"config {get_config_name(wildcards, input)}, results in {_shown(CFG.results_dir)}"
+    return f"config {config_name()}, results in {_shown(CFG.results_dir)}"
+
+
+# The HTML report's description (workflow/report/workflow.rst) sees the config only, so the config
+# file's name and the results folder go there, after validation (no schema sees this key).
+config["_report"] = {"config": config_name(), "results": _shown(CFG.results_dir)}
 
 
 def get_report_table_summary(wildcards):
