@@ -1,10 +1,10 @@
 # wordgames pipeline: thin. Config validation and what every rules file shares in
-# workflow/rules/common.smk, then one rules file per stage family, each with the get_* functions
-# that map the config to its rules' inputs and params (through wordgames.plan and wordgames.paths).
-# Every rule calls `wordgames build <stage>` with explicit input paths, output paths and parameter
-# values (docs/pipeline.md), logs to results/logs/ and benchmarks to results/benchmarks/. A rules
-# file may call at parse time only functions of common.smk, of itself and of the files included
-# before it (report.smk reads the Wordle and guillotine outputs).
+# workflow/rules/common.smk, then one rules file per stage family, which includes its get_*
+# functions (<family>_functions.smk: the config mapped to its rules' inputs and params through
+# wordgames.plan and wordgames.paths). Every rule calls `wordgames build <stage>` with explicit input
+# paths, output paths and parameter values (docs/pipeline.md), logs to results/logs/ and benchmarks
+# to results/benchmarks/. At parse time a family calls functions of common.smk, its own and those
+# of families included before it (report.smk reads the Wordle and guillotine outputs).
 from snakemake.utils import min_version
 
 min_version("9.0")

@@ -1,9 +1,9 @@
 # What every rules file shares: the validated config (CFG) and corpus registry (CORPORA), the wildcard
 # constraints, the log and benchmark paths, the external()/digest_of()/as_json() helpers and the
-# targets of rule all. Each family's get_* functions (inputs, digests and params of its rules) sit
-# above its rules in its own file. What a config builds comes from wordgames.plan, where each
-# artifact lives from wordgames.paths; both are plain Python that the CLI uses too. Conventions:
-# docs/pipeline.md.
+# targets of rule all. Each family's get_* functions (inputs, digests and params of its rules) are
+# in <family>_functions.smk, which <family>.smk includes. What a config builds comes from
+# wordgames.plan, where each artifact lives from wordgames.paths; both are plain Python that the CLI
+# uses too. Conventions: docs/pipeline.md.
 import glob
 import json
 import re

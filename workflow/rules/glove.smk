@@ -3,22 +3,7 @@
 # WordSim-353 / SimLex-999 / analogy scores for English collections. See docs/vectors.md.
 
 
-def get_glove_inputs(wildcards):
-    c = wildcards.coll
-    inputs = {"vocab": str(paths.vocab(CFG, c))}
-    if CFG.settings.glove.method == "glove":
-        inputs["cooccur"] = str(paths.cooccur(CFG, c))
-    else:
-        inputs["tokens"] = str(paths.collection_tokens(CFG, c))
-    return inputs
-
-
-def get_glove_threads(wildcards):
-    return int(CFG.settings.glove.threads or CFG["threads"])
-
-
-def get_vectors_eval_files():
-    return [str(paths.vectors_eval(CFG, c)) for c in plan.vectors_eval_collections(CFG)]
+include: "glove_functions.smk"
 
 
 rule glove:

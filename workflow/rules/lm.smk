@@ -3,13 +3,7 @@
 # See docs/hangman.md.
 
 
-def get_lm_pruning(wildcards):
-    """--prune N... (lm.prune) and --discount-fallback (lm.discount_fallback), when set: one
-    param, so a config with neither formats as nothing between --binary-type and the log."""
-    lm = CFG.section("lm")
-    return option_list("--prune", [int(p) for p in lm["prune"]]) + switch(
-        "--discount-fallback", lm["discount_fallback"]
-    )
+include: "lm_functions.smk"
 
 
 rule lm:
