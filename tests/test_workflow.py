@@ -102,3 +102,57 @@ def test_html_report_names_the_config_file_of_the_run(repo, tmp_path):
     assert re.search(
         r"written for config <tt[^>]*>tiny\.yaml</tt> \(results in <tt[^>]*>out</tt>\)", html
     )
+
+
+def test_rules_pass_every_value_and_optional_option_in_their_commands(repo, tmp_path):
+    """The list params (optional and repeated options) format into the commands as the stages
+    take them, on a dry run of the tiny config."""
+    config = {"results_dir": str(tmp_path / "results"), **merged_fragments()}
+    (tmp_path / "tiny.yaml").write_text(yaml.safe_dump(config))
+    result = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--snakefile", str(repo / "Snakefile")]
+        + ["--directory", str(tmp_path), "--configfile", str(tmp_path / "tiny.yaml")]
+        + ["-n", "-p", "--forceall", "--cores", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    results = str(tmp_path / "results")
+    commands = [
+        line.removeprefix("Shell command: ").replace(results, "R")
+        for line in (result.stdout + result.stderr).splitlines()
+        if line.startswith("Shell command: ")
+    ]
+
+    def command(*parts):
+        found = [c for c in commands if all(p in c for p in parts)]
+        assert len(found) == 1, (parts, found)
+        return found[0]
+
+    assert (
+        "--words R/wordle/words.parquet --hard --hard-rule nyt --max-guesses 6  --out"
+        in command("wordle-tree", "hard-nyt")
+    )
+    assert "--words R/wordle/words.parquet  --max-guesses 6  --out" in command(
+        "wordle-tree", "tree-normal"
+    )
+    assert " --mode hard --hard-rule nyt --top 3 " in command(
+        "build wordle-openers", "hard-nyt.log"
+    )
+    assert " --mode normal --top 3 " in command("build wordle-openers", "normal.log")
+    assert " --order 3 --memory 100M --binary-type probing --discount-fallback > " in command(
+        "build lm "
+    )
+    assert " --kind mediawiki --language it --wiki wiktionary --shard-summaries " in command(
+        "merge-corpus", "tiny-itwiktionary"
+    )
+    assert " --kind text --language en  --shard-summaries " in command(
+        "merge-corpus", "tiny-en-text"
+    )
+    assert " --checkpoint-dir R/en/glove/checkpoint > " in command("build glove ", "R/en/")
+    assert " --probe the > " in command("vectors-eval")
+    assert " --title 'Wordle openers (normal)' --summary R/wordle/openers-normal.md " in command(
+        "build report "
+    )
+    assert " --in en=R/en/glove/train.json it=R/it/glove/train.json " in command("plot-glove")
