@@ -1,7 +1,10 @@
-# wordgames pipeline: thin. Config validation, then workflow/rules/common.smk (the one place that maps
-# the config to paths, through the get_* input functions) and one rules file per stage family. Every
-# rule calls `wordgames build <stage>` with explicit input paths, output paths and parameter values
-# (docs/pipeline.md), logs to results/logs/ and benchmarks to results/benchmarks/.
+# wordgames pipeline: thin. Config validation and what every rules file shares in
+# workflow/rules/common.smk, then one rules file per stage family, which includes its get_*
+# functions (<family>_functions.smk: the config mapped to its rules' inputs and params through
+# wordgames.plan and wordgames.paths). Every rule calls `wordgames build <stage>` with explicit input
+# paths, output paths and parameter values (docs/pipeline.md), logs to results/logs/ and benchmarks
+# to results/benchmarks/. At parse time a family calls functions of common.smk, its own and those
+# of families included before it (report.smk reads the Wordle and guillotine outputs).
 from snakemake.utils import min_version
 
 min_version("9.0")

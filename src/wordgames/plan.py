@@ -2,9 +2,9 @@
 artifacts the game solvers read.
 
 ``wordgames.paths`` says where an artifact lives; this module says which artifacts a config asks for.
-The Snakemake rules (the ``get_*`` input functions of workflow/rules/common.smk) and the user commands
-(``wordgames wordle|hangman|guillotine``) both ask here, so a command reads exactly what the pipeline
-built for its config, and fails naming the artifact when one is missing.
+The Snakemake rules (the ``get_*`` input functions of the workflow/rules/*.smk files) and the user
+commands (``wordgames wordle|hangman|guillotine``) both ask here, so a command reads exactly what the
+pipeline built for its config, and fails naming the artifact when one is missing.
 
 A value under ``{data_dir}`` whose file is absent (or with no data folder set) is left out: the stage
 that needs it is not part of the run, as the schema documents.
@@ -98,7 +98,6 @@ def wordle_tree_mode(cfg: Config, mode: str) -> str:
     return "normal" if mode == "normal" else f"hard-{cfg.settings.wordle.hard_rule}"
 
 
-# hangman -------------------------------------------------------------------------------------------
 def wordle_openers_modes(cfg: Config) -> list[str]:
     """Tree modes (normal, hard-<rule>) of the all-openers proof, when the config enables it."""
     if not (wordle_enabled(cfg) and cfg.settings.wordle.openers.enabled and _optimal_available()):
@@ -122,6 +121,7 @@ def wordle_list_jobs(cfg: Config) -> list[tuple[str, str]]:
     ]
 
 
+# hangman -------------------------------------------------------------------------------------------
 def hangman_enabled(cfg: Config) -> bool:
     return cfg.settings.hangman.collection in lm_collections(cfg)
 

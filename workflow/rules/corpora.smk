@@ -2,6 +2,9 @@
 # corpus) -> collect (per collection). See docs/corpora.md.
 
 
+include: "corpora_functions.smk"
+
+
 rule corpus_download:
     output:
         "{download_dir}/{corpus}/{filename}",
@@ -40,12 +43,12 @@ rule corpus_extract:
         spec=get_corpus_spec,
         specs=get_corpus_source_specs,
         digest=get_corpus_digest,
-        tables=lambda wildcards, output: " ".join(
-            f"--table-out {t}={p}" for t, p in zip(SHARD_TABLES, output.tables)
+        tables=lambda wildcards, output: repeated(
+            "--table-out", [f"{t}={p}" for t, p in zip(SHARD_TABLES, output.tables)]
         ),
     shell:
         "wordgames build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
-        " --spec {params.spec:q} --files {input.sources:q} {params.specs}"
+        " --spec {params.spec:q} --files {input.sources:q} {params.specs:q}"
         " --out {output.docs} --summary-out {output.summary} {params.tables} > {log} 2>&1"
 
 
@@ -95,11 +98,14 @@ rule corpus_merge:
     benchmark:
         bench_path("corpus_merge", "{corpus}")
     params:
-        corpus=get_corpus_merge_params,
+        kind=get_corpus_kind,
+        language=get_corpus_language,
+        wiki=get_corpus_wiki,
         shards=lambda wildcards: CORPORA[wildcards.corpus].shards,
         tables=lambda wildcards: CORPORA[wildcards.corpus].tables,
     shell:
-        "wordgames build merge-corpus --corpus {wildcards.corpus} {params.corpus}"
+        "wordgames build merge-corpus --corpus {wildcards.corpus} --kind {params.kind}"
+        " --language {params.language} {params.wiki}"
         " --shard-summaries {input.summaries} --shard-sentences {input.sentences}"
         " --tables {input.tables} --out-sentences {output.sentences}"
         " --out-tokens {output.tokens} --out-summary {output.summary} > {log} 2>&1"

@@ -3,6 +3,9 @@
 # WordSim-353 / SimLex-999 / analogy scores for English collections. See docs/vectors.md.
 
 
+include: "glove_functions.smk"
+
+
 rule glove:
     input:
         unpack(get_glove_inputs),
@@ -20,15 +23,11 @@ rule glove:
         mem_mb=8000,
         runtime=1440,
     params:
-        data=lambda wildcards, input: (
-            f"--cooccur {input.cooccur}"
-            if "cooccur" in input.keys()
-            else f"--tokens {input.tokens}"
-        ),
-        checkpoint=lambda wildcards: (
-            f"--checkpoint-dir {paths.glove_checkpoint(CFG, wildcards.coll)}"
-            if CFG.settings.glove.checkpoint
-            else ""
+        data=lambda wildcards, input: option("--cooccur", input.get("cooccur"))
+        + option("--tokens", input.get("tokens")),
+        checkpoint=lambda wildcards: option(
+            "--checkpoint-dir",
+            CFG.settings.glove.checkpoint and paths.glove_checkpoint(CFG, wildcards.coll),
         ),
         method=CFG.settings.glove.method,
         dim=CFG.settings.glove.dim,
@@ -61,7 +60,7 @@ rule vectors_eval:
         mem_mb=4000,
         runtime=60,
     params:
-        probes=" ".join(f"--probe {w}" for w in CFG.settings.glove.probes),
+        probes=repeated("--probe", CFG.settings.glove.probes),
     shell:
         "wordgames build vectors-eval --vectors {input} --out {output} {params.probes} > {log} 2>&1"
 

@@ -5,6 +5,9 @@
 # whose file exists (guillotine_eval). See docs/guillotine.md.
 
 
+include: "guillotine_functions.smk"
+
+
 rule guillotine_wordnet:
     input:
         unpack(get_guillotine_wordnet_sql),
@@ -46,7 +49,7 @@ rule guillotine_links:
         digest=get_guillotine_links_digest,
     shell:
         "wordgames build guillotine-links --in {input.tokens} --out {output.links}"
-        " --words-out {output.words} {params.lists} --min-count {params.min_count}"
+        " --words-out {output.words} {params.lists:q} --min-count {params.min_count}"
         " --window {params.window} --window-min-count {params.window_min_count} > {log} 2>&1"
 
 
@@ -105,7 +108,7 @@ rule guillotine_train:
         wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
         digest=get_guillotine_digest,
     shell:
-        "wordgames build guillotine-train {params.files} {params.morphit}"
+        "wordgames build guillotine-train {params.files:q} {params.morphit}"
         " --solver-params {params.solver:q} --out {output} > {log} 2>&1"
 
 
@@ -137,7 +140,7 @@ rule guillotine_eval:
         sets=lambda wildcards: sorted(plan.guillotine_game_sets(CFG)),
         digest=get_guillotine_digest,
     shell:
-        "wordgames build guillotine-eval {params.files} {params.games} {params.morphit}"
+        "wordgames build guillotine-eval {params.files:q} {params.games:q} {params.morphit}"
         " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
-        " --eval-params {params.evaluation:q} {params.outputs} --out-summary {output.summary}"
+        " --eval-params {params.evaluation:q} {params.outputs:q} --out-summary {output.summary}"
         " --out-table {output.table} --out-reliability {output.reliability} > {log} 2>&1"

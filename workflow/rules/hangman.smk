@@ -3,6 +3,9 @@
 # summary table (Parquet + Markdown). See docs/hangman.md.
 
 
+include: "hangman_functions.smk"
+
+
 rule hangman_eval:
     input:
         unpack(get_hangman_inputs),
@@ -17,7 +20,7 @@ rule hangman_eval:
         runtime=120,
     params:
         lives=CFG.settings.hangman.lives,
-        limit=(f"--limit {CFG.settings.hangman.limit}" if CFG.settings.hangman.limit else ""),
+        limit=option("--limit", CFG.settings.hangman.limit),
         min_count=CFG.settings.hangman.min_count,
         options=get_hangman_options,
         collection=CFG.settings.hangman.collection,

@@ -3,6 +3,9 @@
 # See docs/hangman.md.
 
 
+include: "lm_functions.smk"
+
+
 rule lm:
     input:
         str(paths.collection_tokens(CFG, "{coll}")),
@@ -19,7 +22,11 @@ rule lm:
         mem_mb=CFG.settings.lm.mem_mb,
         runtime=240,
     params:
-        flags=get_lm_flags,
+        order=CFG.settings.lm.order,
+        memory=CFG.settings.lm.memory,
+        binary_type=CFG.settings.lm.binary_type,
+        pruning=get_lm_pruning,
     shell:
         "wordgames build lm --in {input} --arpa {output.arpa} --binary {output.binary}"
-        " --unigrams {output.unigrams} {params.flags} > {log} 2>&1"
+        " --unigrams {output.unigrams} --order {params.order} --memory {params.memory}"
+        " --binary-type {params.binary_type} {params.pruning} > {log} 2>&1"

@@ -5,6 +5,9 @@
 # evaluation's summary table (ours beside the published figures) and every job's benchmark record.
 
 
+include: "report_functions.smk"
+
+
 report: "../report/workflow.rst"
 
 
@@ -22,7 +25,7 @@ rule report:
         titles=[title for title, _ in get_report_sections()],
         config_name=get_config_name,
     shell:
-        "wordgames build report {params.sections} --config-name {params.config_name:q}"
+        "wordgames build report {params.sections:q} --config-name {params.config_name:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -148,7 +151,7 @@ rule report_plot_glove:
         iterations=CFG.settings.glove.iterations,
         note=get_report_note,
     shell:
-        "wordgames build plot-glove --in {params.labelled} --note {params.note:q}"
+        "wordgames build plot-glove --in {params.labelled:q} --note {params.note:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -171,7 +174,7 @@ rule report_plot_corpora:
         labelled=get_labelled_inputs,
         note=get_report_note,
     shell:
-        "wordgames build plot-corpora --in {params.labelled} --note {params.note:q}"
+        "wordgames build plot-corpora --in {params.labelled:q} --note {params.note:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -218,5 +221,5 @@ rule report_benchmarks:
         records=get_benchmark_record_args,
         note=get_report_note,
     shell:
-        "wordgames build report-benchmarks {params.records} --out-table {output.table}"
+        "wordgames build report-benchmarks {params.records:q} --out-table {output.table}"
         " --out-plot {output.plot} --note {params.note:q} > {log} 2>&1"

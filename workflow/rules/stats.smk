@@ -2,6 +2,9 @@
 # IDF over documents; a DuckDB catalog with views over the collection's tables. See docs/vectors.md.
 
 
+include: "stats_functions.smk"
+
+
 rule stats_vocab:
     input:
         str(paths.collection_tokens(CFG, "{coll}")),
@@ -16,11 +19,7 @@ rule stats_vocab:
         runtime=120,
     params:
         min_count=CFG.settings.cooccur.min_count,
-        max_vocab=(
-            f"--max-vocab {CFG.settings.cooccur.max_vocab}"
-            if CFG.settings.cooccur.max_vocab
-            else ""
-        ),
+        max_vocab=option("--max-vocab", CFG.settings.cooccur.max_vocab),
     shell:
         "wordgames build vocab --in {input} --out {output} --min-count {params.min_count}"
         " {params.max_vocab} > {log} 2>&1"
@@ -43,7 +42,7 @@ rule stats_cooccur:
     params:
         window=CFG.settings.cooccur.window,
         chunk=CFG.settings.cooccur.chunk_tokens,
-        weighting="" if CFG.settings.cooccur.distance_weighting else "--unweighted",
+        weighting=switch("--unweighted", not CFG.settings.cooccur.distance_weighting),
     shell:
         "wordgames build cooccur --in {input.tokens} --vocab {input.vocab} --out {output}"
         " --window {params.window} --chunk-tokens {params.chunk}"
@@ -124,8 +123,8 @@ rule stats_catalog:
         bench_path("stats_catalog", "{coll}")
     params:
         names=lambda wildcards: sorted(get_catalog_tables(wildcards)),
-        tables=lambda wildcards, input: " ".join(
-            f"--table {name}={path}" for name, path in input.items()
+        tables=lambda wildcards, input: repeated(
+            "--table", [f"{name}={path}" for name, path in input.items()]
         ),
     shell:
         "wordgames build catalog --out {output} {params.tables} > {log} 2>&1"

@@ -2,6 +2,9 @@
 # summary (Parquet, Markdown table, PNG plot). See docs/wordle.md.
 
 
+include: "wordle_functions.smk"
+
+
 rule wordle_matrix:
     input:
         unpack(get_wordle_list_inputs),
@@ -42,7 +45,7 @@ rule wordle_tree:
         mem_mb=4000,
         runtime=60,
     params:
-        mode=get_wordle_tree_flags,
+        mode=get_wordle_tree_hard,
         max_guesses=CFG.settings.wordle.max_guesses,
         opener=get_wordle_tree_opener,
     shell:
@@ -65,7 +68,7 @@ rule wordle_eval:
         mem_mb=3000,
         runtime=120,
     params:
-        tree=lambda wildcards, input: f"--tree {input.tree}" if "tree" in input.keys() else "",
+        tree=lambda wildcards, input: option("--tree", input.get("tree")),
         rule=CFG.settings.wordle.hard_rule,
         seed=CFG.settings.wordle.seed,
         max_guesses=CFG.settings.wordle.max_guesses,
@@ -119,7 +122,8 @@ rule wordle_openers:
         max_guesses=CFG.settings.wordle.max_guesses,
         checkpoint=get_wordle_openers_checkpoint,
     shell:
-        "wordgames build wordle-openers --matrix {input.matrix} --words {input.words} {params.mode}"
+        "wordgames build wordle-openers --matrix {input.matrix} --words {input.words}"
+        " --mode {params.mode}"
         " --top {params.top} --max-guesses {params.max_guesses} --workers {threads}"
         " --checkpoint {params.checkpoint} --out-table {output.table} --out-json {output.json}"
         " --out-md {output.md} > {log} 2>&1"
@@ -142,9 +146,19 @@ rule wordle_list:
         mem_mb=4000,
         runtime=30,
     params:
-        spec=get_wordle_list_build_args,
+        lexicon=get_wordle_list_setting("lexicon"),
+        length=get_wordle_list_setting("length"),
+        answers=get_wordle_list_setting("answers"),
+        answer_pos=get_wordle_list_setting("answer_pos"),
+        min_count=get_wordle_list_setting("min_count"),
+        answer_min_count=get_wordle_list_setting("answer_min_count"),
+        fold=get_wordle_list_fold,
+        alphabet=get_wordle_list_setting("alphabet"),
     shell:
-        "wordgames build wordle-list --tokens {input} {params.spec}"
+        "wordgames build wordle-list --tokens {input} --lexicon {params.lexicon}"
+        " --length {params.length} --answers {params.answers} --answer-pos {params.answer_pos}"
+        " --min-count {params.min_count} --answer-min-count {params.answer_min_count}"
+        " {params.fold} --alphabet {params.alphabet}"
         " --out-answers {output.answers} --out-allowed {output.allowed}"
         " --out-json {output.stats} > {log} 2>&1"
 
@@ -164,13 +178,17 @@ rule wordle_list_solve:
         mem_mb=8000,
         runtime=240,
     params:
-        spec=get_wordle_list_solve_args,
+        length=get_wordle_list_setting("length"),
+        strategies=get_wordle_list_setting("strategies"),
+        heuristic_openers=get_wordle_list_setting("heuristic_openers"),
         rule=CFG.settings.wordle.hard_rule,
         max_guesses=CFG.settings.wordle.max_guesses,
         checkpoint=get_wordle_list_checkpoint,
     shell:
         "wordgames build wordle-list-solve --answers {input.answers} --guesses {input.allowed}"
-        " {params.spec} --mode {wildcards.mode} --hard-rule {params.rule}"
+        " --length {params.length} --strategies {params.strategies}"
+        " --heuristic-openers {params.heuristic_openers} --mode {wildcards.mode}"
+        " --hard-rule {params.rule}"
         " --max-guesses {params.max_guesses} --workers {threads}"
         " --checkpoint {params.checkpoint} --out {output} > {log} 2>&1"
 

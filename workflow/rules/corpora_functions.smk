@@ -1,0 +1,104 @@
+# The get_* functions of the corpus rules (corpora.smk): the inputs, content digests and params
+# of its rules, from the config (through wordgames.plan and wordgames.paths). No rules here:
+# Snakemake's linter wants rules and functions in separate files. See docs/pipeline.md.
+
+
+def get_download_url(wildcards):
+    return _download_source(wildcards).url
+
+
+def get_download_sha1(wildcards):
+    return _download_source(wildcards).sha1 or ""
+
+
+def _download_source(wildcards):
+    c = CORPORA[wildcards.corpus]
+    for s in c.sources:
+        if s.is_url and s.filename == wildcards.filename:
+            return s
+    raise ValueError(f"corpus {c.name} has no URL source named {wildcards.filename}")
+
+
+def get_download_dirs():
+    return sorted({c.download_dir for c in CORPORA.values() if any(s.is_url for s in c.sources)})
+
+
+def get_corpus_sources(wildcards):
+    """Files a corpus reads: local files and folders (existing ones: a missing local source is not
+    declared, so extraction itself says what is missing and where to get it) and its downloads."""
+    return [str(p) for p in registry.local_files(CFG, CORPORA[wildcards.corpus], missing_ok=True)]
+
+
+def get_corpus_source_specs(wildcards):
+    """Sources that are not files (wordfreq:<list>), passed as values; sources that are missing,
+    passed as the message the job fails with (what is missing and where to get it)."""
+    c = CORPORA[wildcards.corpus]
+    specs = [s.value for s in c.sources if s.value.startswith("wordfreq:")]
+    return repeated("--source-spec", specs) + repeated(
+        "--missing", registry.missing_sources(CFG, c)
+    )
+
+
+def get_corpus_digest(wildcards):
+    """Content of the local sources; downloads by URL and checksum (checked by the download job)."""
+    c = CORPORA[wildcards.corpus]
+    downloads = {str(registry.download_path(CFG, c, s)) for s in c.sources if s.is_url}
+    local = [f for f in get_corpus_sources(wildcards) if f not in downloads]
+    specs = [f"{s.url} {s.sha1}" for s in c.sources if s.is_url]
+    specs += [s.value for s in c.sources if s.value.startswith("wordfreq:")]
+    return digest_of(local, *specs)
+
+
+def get_corpus_spec(wildcards):
+    """Everything extraction needs to know of a corpus entry, as JSON."""
+    return as_json(CORPORA[wildcards.corpus].spec())
+
+
+def get_corpus_language(wildcards):
+    return CORPORA[wildcards.corpus].language
+
+
+def get_shard_tables(wildcards):
+    return [
+        str(paths.corpus_shard_table(CFG, wildcards.corpus, s, wildcards.table))
+        for s in CORPORA[wildcards.corpus].shard_ids
+    ]
+
+
+def get_corpus_merge_inputs(wildcards):
+    c = CORPORA[wildcards.corpus]
+    return {
+        "summaries": [str(paths.corpus_shard_summary(CFG, c.name, s)) for s in c.shard_ids],
+        "sentences": (
+            [str(paths.corpus_shard_sentences(CFG, c.name, s)) for s in c.shard_ids]
+            if c.has_text
+            else []
+        ),
+        "tables": [str(paths.corpus_table(CFG, c.name, t)) for t in c.tables],
+    }
+
+
+def get_corpus_kind(wildcards):
+    return CORPORA[wildcards.corpus].kind
+
+
+def get_corpus_wiki(wildcards):
+    """--wiki NAME of a MediaWiki corpus."""
+    return option("--wiki", CORPORA[wildcards.corpus].wiki)
+
+
+def get_collect_inputs(wildcards):
+    members = registry.collection_members(CFG, wildcards.coll)
+    return {
+        "tokens": [str(paths.corpus_tokens(CFG, c.name)) for c in members],
+        "sentences": [str(paths.corpus_sentences(CFG, c.name)) for c in members],
+        "summaries": [str(paths.corpus_summary(CFG, c.name)) for c in members],
+    }
+
+
+def get_collection_language(wildcards):
+    return registry.collection_language(CFG, wildcards.coll)
+
+
+def get_collection_members(wildcards):
+    return ",".join(CFG.section("collections")[wildcards.coll]["corpora"])
