@@ -1,4 +1,9 @@
-"""The ``mediawiki`` kind reader: the documents and tables of a dump's pages, for one shard."""
+"""The ``mediawiki`` kind reader: the documents and tables of a dump's pages, for one shard.
+
+Only the namespaces configured (default: main) are kept. A Wikipedia page becomes one document of
+clean text, a Wiktionary page its entries' definitions and examples, a Wikiquote page its quotes; the
+pages also fill the kind's tables (redirects, and titles, wiktionary or quotes).
+"""
 
 from __future__ import annotations
 
