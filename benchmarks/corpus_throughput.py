@@ -119,30 +119,36 @@ CHILD = textwrap.dedent(
     from wordgames.config import load_config
     mode, dump, results = sys.argv[1], sys.argv[2], sys.argv[3]
     cfg = load_config({"results_dir": results, "corpora": {"b": {"kind": "mediawiki", "source": dump}}})
+    from wordgames import paths
+    from wordgames.corpus.registry import corpus, local_files
+    c = corpus(cfg, "b")
+    extracted = paths.corpus_extract(cfg, "b", "000")
     t0 = time.perf_counter()
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
     cpu0 = cpu0.ru_utime + cpu0.ru_stime
     out = {}
     if mode == "stream":
         from pathlib import Path
-        from wordgames.corpus.extract import Tally
-        from wordgames.corpus.wikimedia import iter_pages
+        from wordgames.corpus.mediawiki.dump import iter_pages
+        from wordgames.corpus.model import Tally
         n = sum(1 for _ in iter_pages(Path(dump), Tally()))
         out = {"pages": n}
     elif mode == "extract":
         from wordgames.corpus.extract import extract_shard
-        s = extract_shard(cfg, "b", "000")
+        tables = {t: paths.corpus_shard_table(cfg, "b", "000", t) for t in c.tables}
+        summary = paths.corpus_shard_summary(cfg, "b", "000")
+        s = extract_shard(c, local_files(cfg, c), "000", extracted, summary, tables)
         out = {"pages": s["items_read"], "documents": s["documents"], "chars": s["characters"]}
     elif mode == "tokenize":
         from wordgames.corpus.pipeline import tokenize_shard
-        out = tokenize_shard(cfg, "b", "000")
+        sentences = paths.corpus_shard_sentences(cfg, "b", "000")
+        out = tokenize_shard(extracted, sentences, c.language)
     elif mode == "naive-tokens":
         import re
         import pyarrow.parquet as pq
-        from wordgames import paths
         pattern = re.compile(r"\\w+")
         n = 0
-        for batch in pq.ParquetFile(paths.corpus_extract(cfg, "b", "000")).iter_batches(columns=["text"]):
+        for batch in pq.ParquetFile(extracted).iter_batches(columns=["text"]):
             for text in batch.column("text").to_pylist():
                 n += len(pattern.findall(text.lower()))
         out = {"tokens": n}

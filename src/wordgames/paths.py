@@ -116,18 +116,6 @@ def collection_manifest(cfg: Config, collection: str) -> Path:
     return collection_dir(cfg, collection) / "corpora.json"
 
 
-def collection_corpus_tables(cfg: Config, collection: str, table: str) -> list[Path]:
-    """The per-corpus tables named ``table`` (wiktionary, titles, quotes, redirects, frequencies) of
-    the collection's member corpora, in member order; known from the config before anything runs."""
-    from wordgames.corpus.registry import collection_members
-
-    return [
-        corpus_table(cfg, c.name, table)
-        for c in collection_members(cfg, collection)
-        if table in c.tables
-    ]
-
-
 # collections ---------------------------------------------------------------------------------------
 def collection_dir(cfg: Config, collection: str) -> Path:
     return results(cfg, collection)

@@ -11,6 +11,7 @@ import pytest
 
 from wordgames import paths
 from wordgames.cli import main
+from wordgames.corpus import registry
 from wordgames.errors import ConfigError, InputError
 
 
@@ -107,7 +108,7 @@ def test_titles_and_collection_manifest(make_config, corpus_data, stages):
     manifest = stages.collect(cfg, "it")
     assert manifest["tables"]["wiktionary"] == [str(paths.corpus_table(cfg, "wt", "wiktionary"))]
     assert manifest["tables"]["titles"] == [str(paths.corpus_table(cfg, "t", "titles"))]
-    assert paths.collection_corpus_tables(cfg, "it", "wiktionary") == [
+    assert registry.collection_corpus_tables(cfg, "it", "wiktionary") == [
         paths.corpus_table(cfg, "wt", "wiktionary")
     ]
     assert json.loads(paths.collection_manifest(cfg, "it").read_text())["language"] == "it"

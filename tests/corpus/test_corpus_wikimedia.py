@@ -8,8 +8,10 @@ import pyarrow.parquet as pq
 import pytest
 
 from wordgames import paths
-from wordgames.corpus.extract import Tally
-from wordgames.corpus.wikimedia import RELATED_COLUMNS, clean_wikitext, iter_pages, parse_wiktionary
+from wordgames.corpus.mediawiki.dump import iter_pages
+from wordgames.corpus.mediawiki.wikitext import clean_wikitext
+from wordgames.corpus.mediawiki.wiktionary import RELATED_COLUMNS, parse_wiktionary
+from wordgames.corpus.model import Tally
 from wordgames.errors import InputError
 
 
@@ -267,10 +269,10 @@ def test_empty_or_foreign_xml_is_one_input_error(tmp_path):
 def test_a_huge_page_is_skipped_in_bounded_time_and_memory(tmp_path, monkeypatch):
     # a 100 MB single-line page took 5 minutes and 2 GB (buffers copied for every read); the same
     # shape, scaled down with the limit, is now read through and counted
-    from wordgames.corpus import wikimedia
+    from wordgames.corpus.mediawiki import dump as dump_module
 
-    monkeypatch.setattr(wikimedia, "MAX_PAGE_BYTES", 1 << 20)
-    monkeypatch.setattr(wikimedia, "CHUNK", 1 << 16)
+    monkeypatch.setattr(dump_module, "MAX_PAGE_BYTES", 1 << 20)
+    monkeypatch.setattr(dump_module, "CHUNK", 1 << 16)
     dump = tmp_path / "d.xml"
     dump.write_bytes(
         HEAD + _page(b"Big", b"word " * 500_000) + _page(b"Small", b"kept") + b"</mediawiki>\n"
@@ -284,7 +286,7 @@ def test_page_filter_work_is_linear(tmp_path):
     # reads were served by copying the rest of the buffer each time: quadratic in the page size
     import time
 
-    from wordgames.corpus.wikimedia import MAX_PAGE_BYTES
+    from wordgames.corpus.mediawiki.dump import MAX_PAGE_BYTES
 
     def seconds(size: int) -> float:
         dump = tmp_path / f"d{size}.xml"

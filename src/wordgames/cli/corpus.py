@@ -33,7 +33,7 @@ def _pairs(items: list[str], flag: str) -> dict[str, Path]:
 
 def _extract(args) -> int:
     from wordgames.corpus.extract import extract_shard
-    from wordgames.corpus.registry import Corpus
+    from wordgames.corpus.model import Corpus
     from wordgames.errors import InputError
 
     try:

@@ -21,7 +21,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordgames.corpus.registry import Corpus
+from wordgames.corpus.model import Corpus, Doc
 from wordgames.errors import InputError
 
 OBTAIN = (
@@ -101,7 +101,6 @@ def sentences_of(stream) -> Iterator[str]:
 
 
 def bnc_docs(c: Corpus, files: list[Path], shard: int, tally, tables) -> Iterator:
-    from wordgames.corpus.extract import Doc
     from wordgames.progress import progress
 
     path = _source(c, files)

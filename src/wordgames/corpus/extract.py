@@ -1,8 +1,9 @@
 """Extraction: one shard of a corpus to documents (doc, text) plus the kind's tables.
 
-Every kind is a generator of :class:`Doc` objects that also fills tables and counts what it skipped in
-a :class:`Tally`. Items are dealt to shards round-robin by their ordinal (pages of a dump, files or
-text units), so shard ``k`` of ``N`` reads the whole input but parses and cleans only its own share.
+Every kind is a generator of :class:`~wordgames.corpus.model.Doc` objects that also fills tables and
+counts what it skipped in a :class:`~wordgames.corpus.model.Tally`. Items are dealt to shards
+round-robin by their ordinal (pages of a dump, files or text units), so shard ``k`` of ``N`` reads
+the whole input but parses and cleans only its own share.
 What is skipped (malformed page, bad markup, undecodable text, a broken XML fragment) is counted by
 reason in the log and in the shard's summary JSON; a truncated or corrupt archive raises
 :class:`~wordgames.errors.InputError` naming the file and byte offset.
@@ -12,46 +13,19 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordgames.corpus.io import DOCS_SCHEMA, TABLE_SCHEMAS, RowWriter, write_json
-from wordgames.corpus.registry import Corpus
+from wordgames.corpus.model import Corpus, Doc, Tally
 from wordgames.errors import InputError
 from wordgames.progress import progress
 
 log = logging.getLogger(__name__)
 
-#: At most this many skipped items are described one by one in the log (all are counted).
-LOG_SKIPPED = 20
 #: A text file (``documents: file``) longer than this many lines or paragraphs is cut into documents
 #: ``name``, ``name#1``, ``name#2``... of this many units, so no document needs unbounded memory.
 MAX_UNITS = 20_000
-
-
-@dataclass
-class Doc:
-    doc: str
-    text: str
-
-
-@dataclass
-class Tally:
-    """Counts of what was read, kept and skipped (by reason), for the log and the summary."""
-
-    seen: int = 0
-    documents: int = 0
-    skipped: Counter = field(default_factory=Counter)
-    counts: Counter = field(default_factory=Counter)
-
-    def skip(self, reason: str, where: str = "", detail: str = "") -> None:
-        self.skipped[reason] += 1
-        if sum(self.skipped.values()) <= LOG_SKIPPED:
-            log.warning("skipped (%s) %s %s", reason, where, detail[:200])
-        elif sum(self.skipped.values()) == LOG_SKIPPED + 1:
-            log.warning("further skipped items are only counted (see the summary)")
 
 
 class Tables:
@@ -157,7 +131,7 @@ def text_docs(
 # titles ----------------------------------------------------------------------------------------------
 def open_maybe_compressed(path: Path):
     """A binary stream of ``path``, decompressing .bz2, .gz and .xz by name."""
-    from wordgames.corpus.wikimedia import open_dump
+    from wordgames.corpus.mediawiki.dump import open_dump
 
     return open_dump(path)[0]
 
@@ -235,7 +209,7 @@ def _kind_reader(c: Corpus):
     if c.kind == "wordfreq":
         return wordfreq_docs
     if c.kind == "mediawiki":
-        from wordgames.corpus.wikimedia import mediawiki_docs
+        from wordgames.corpus.mediawiki.reader import mediawiki_docs
 
         return mediawiki_docs
     if c.kind == "bnc":

@@ -12,37 +12,24 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from wordgames.artifacts import atomic_open, atomic_path
+from wordgames.corpus.model import TABLE_COLUMNS
 
 DOCS_SCHEMA = pa.schema([("doc", pa.string()), ("text", pa.string())])
 SENTENCES_SCHEMA = pa.schema(
     [("doc", pa.string()), ("sent", pa.int32()), ("tokens", pa.list_(pa.string()))]
 )
 STR_LIST = pa.list_(pa.string())
+#: Arrow type of each column type name of :data:`~wordgames.corpus.model.TABLE_COLUMNS`.
+COLUMN_TYPES = {
+    "string": pa.string(),
+    "bool": pa.bool_(),
+    "float32": pa.float32(),
+    "float64": pa.float64(),
+    "string list": STR_LIST,
+}
 TABLE_SCHEMAS = {
-    "redirects": pa.schema([("title", pa.string()), ("target", pa.string())]),
-    "titles": pa.schema(
-        [("title", pa.string()), ("is_redirect", pa.bool_()), ("target", pa.string())]
-    ),
-    "wiktionary": pa.schema(
-        [("lemma", pa.string()), ("pos", pa.string())]
-        + [
-            (name, STR_LIST)
-            for name in (
-                "definitions",
-                "examples",
-                "synonyms",
-                "antonyms",
-                "derived",
-                "related",
-                "proverbs",
-                "locutions",
-            )
-        ]
-    ),
-    "quotes": pa.schema([("text", pa.string()), ("page", pa.string()), ("section", pa.string())]),
-    "frequencies": pa.schema(
-        [("word", pa.string()), ("frequency", pa.float64()), ("zipf", pa.float32())]
-    ),
+    table: pa.schema([(name, COLUMN_TYPES[kind]) for name, kind in columns.items()])
+    for table, columns in TABLE_COLUMNS.items()
 }
 
 

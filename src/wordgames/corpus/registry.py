@@ -2,8 +2,8 @@
 
 A corpus entry (``corpora.<name>`` in the config) has a ``kind`` (how to read it), a ``source`` (where it
 comes from), a ``language`` and kind-specific ``options``. This module turns an entry into a small typed
-object and resolves its sources; it is imported by ``wordgames.paths`` and the Snakemake rules, so it
-stays light (no heavy imports at module level).
+object (:class:`~wordgames.corpus.model.Corpus`, importable from here too) and resolves its sources;
+it is imported by the Snakemake rules, so it stays light (no heavy imports at module level).
 
 Source forms:
 
@@ -17,119 +17,12 @@ from __future__ import annotations
 
 import glob
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
+from wordgames import paths
 from wordgames.config import Config
+from wordgames.corpus.model import Corpus, Source
 from wordgames.errors import ConfigError, InputError
-from wordgames.settings import CorpusOptions, as_dict, from_dict
-
-#: Tables each kind writes beside its sentences (``paths.corpus_table``).
-KIND_TABLES = {
-    ("mediawiki", "wikipedia"): ("redirects", "titles"),
-    ("mediawiki", "wiktionary"): ("redirects", "wiktionary"),
-    ("mediawiki", "wikiquote"): ("redirects", "quotes"),
-    ("titles", None): ("titles",),
-    ("wordfreq", None): ("frequencies",),
-    ("bnc", None): (),
-    ("text", None): (),
-}
-
-#: Every table name a corpus can produce, with its columns (for docs and the manifest).
-TABLE_COLUMNS = {
-    "redirects": ("title", "target"),
-    "titles": ("title", "is_redirect", "target"),
-    "wiktionary": (
-        "lemma",
-        "pos",
-        "definitions",
-        "examples",
-        "synonyms",
-        "antonyms",
-        "derived",
-        "related",
-        "proverbs",
-        "locutions",
-    ),
-    "quotes": ("text", "page", "section"),
-    "frequencies": ("word", "frequency", "zipf"),
-}
-
-
-@dataclass(frozen=True)
-class Source:
-    """One input: a local path (or glob/folder) or a URL to download."""
-
-    value: str
-    url: str | None = None
-    sha1: str | None = None
-
-    @property
-    def is_url(self) -> bool:
-        return self.url is not None
-
-    @property
-    def filename(self) -> str:
-        name = Path(unquote(urlparse(self.url).path)).name if self.url else Path(self.value).name
-        return name or "download"
-
-
-@dataclass(frozen=True)
-class Corpus:
-    name: str
-    kind: str
-    language: str
-    sources: tuple[Source, ...]
-    shards: int
-    download_dir: str
-    max_documents: int | None
-    options: CorpusOptions
-
-    @property
-    def wiki(self) -> str | None:
-        return self.options.wiki if self.kind == "mediawiki" else None
-
-    @property
-    def tables(self) -> tuple[str, ...]:
-        return KIND_TABLES[(self.kind, self.wiki)]
-
-    @property
-    def has_text(self) -> bool:
-        """Whether the corpus yields sentences (titles and wordfreq only yield tables)."""
-        return self.kind not in ("titles", "wordfreq")
-
-    @property
-    def shard_ids(self) -> list[str]:
-        return [f"{i:03d}" for i in range(self.shards)]
-
-    def spec(self) -> dict:
-        """What extraction needs besides the source files (the ``--spec`` of the extract stage)."""
-        return {
-            "kind": self.kind,
-            "language": self.language,
-            "shards": self.shards,
-            "max_documents": self.max_documents,
-            "options": as_dict(self.options),
-        }
-
-    @classmethod
-    def from_spec(cls, name: str, spec: dict, source_specs=()) -> Corpus:
-        """The corpus an extract job describes: its :meth:`spec` plus non-file sources
-        (``wordfreq:<list>``); the files themselves are passed separately."""
-        try:
-            return cls(
-                name=name,
-                kind=spec["kind"],
-                language=spec["language"],
-                sources=tuple(Source(value=v) for v in source_specs),
-                shards=int(spec["shards"]),
-                download_dir="",
-                max_documents=spec["max_documents"],
-                options=from_dict(CorpusOptions, spec["options"]),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
 
 
 def _sources(name: str, entry: dict) -> tuple[Source, ...]:
@@ -189,6 +82,16 @@ def collection_members(cfg: Config, collection: str) -> list[Corpus]:
 def collection_language(cfg: Config, collection: str) -> str:
     lang = cfg.section("collections")[collection].get("language")
     return lang or collection_members(cfg, collection)[0].language
+
+
+def collection_corpus_tables(cfg: Config, collection: str, table: str) -> list[Path]:
+    """The per-corpus tables named ``table`` (wiktionary, titles, quotes, redirects, frequencies) of
+    the collection's member corpora, in member order; known from the config before anything runs."""
+    return [
+        paths.corpus_table(cfg, c.name, table)
+        for c in collection_members(cfg, collection)
+        if table in c.tables
+    ]
 
 
 def used_corpora(cfg: Config) -> list[Corpus]:

@@ -1,0 +1,157 @@
+"""The corpus data model: a corpus entry (:class:`Corpus`, :class:`Source`), the documents a kind
+reader yields (:class:`Doc`), what it counted (:class:`Tally`) and the tables each kind writes.
+
+The bottom of the corpus package: it imports no other module of it, and nothing heavy (the
+Snakemake rules import it through :mod:`wordgames.corpus.registry`), so every other corpus module
+can import it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from wordgames.errors import InputError
+from wordgames.settings import CorpusOptions, as_dict, from_dict
+
+# the name the skip messages have always been logged under (they come from extraction)
+log = logging.getLogger("wordgames.corpus.extract")
+
+#: Tables each kind writes beside its sentences (``paths.corpus_table``).
+KIND_TABLES = {
+    ("mediawiki", "wikipedia"): ("redirects", "titles"),
+    ("mediawiki", "wiktionary"): ("redirects", "wiktionary"),
+    ("mediawiki", "wikiquote"): ("redirects", "quotes"),
+    ("titles", None): ("titles",),
+    ("wordfreq", None): ("frequencies",),
+    ("bnc", None): (),
+    ("text", None): (),
+}
+
+#: Every table a corpus can produce: its columns, in order, with their types ("string", "bool",
+#: "float32", "float64", "string list"). The one definition: :data:`wordgames.corpus.io.TABLE_SCHEMAS`
+#: is built from it.
+TABLE_COLUMNS: dict[str, dict[str, str]] = {
+    "redirects": {"title": "string", "target": "string"},
+    "titles": {"title": "string", "is_redirect": "bool", "target": "string"},
+    "wiktionary": {
+        "lemma": "string",
+        "pos": "string",
+        "definitions": "string list",
+        "examples": "string list",
+        "synonyms": "string list",
+        "antonyms": "string list",
+        "derived": "string list",
+        "related": "string list",
+        "proverbs": "string list",
+        "locutions": "string list",
+    },
+    "quotes": {"text": "string", "page": "string", "section": "string"},
+    "frequencies": {"word": "string", "frequency": "float64", "zipf": "float32"},
+}
+
+#: At most this many skipped items are described one by one in the log (all are counted).
+LOG_SKIPPED = 20
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input: a local path (or glob/folder) or a URL to download."""
+
+    value: str
+    url: str | None = None
+    sha1: str | None = None
+
+    @property
+    def is_url(self) -> bool:
+        return self.url is not None
+
+    @property
+    def filename(self) -> str:
+        name = Path(unquote(urlparse(self.url).path)).name if self.url else Path(self.value).name
+        return name or "download"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    kind: str
+    language: str
+    sources: tuple[Source, ...]
+    shards: int
+    download_dir: str
+    max_documents: int | None
+    options: CorpusOptions
+
+    @property
+    def wiki(self) -> str | None:
+        return self.options.wiki if self.kind == "mediawiki" else None
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        return KIND_TABLES[(self.kind, self.wiki)]
+
+    @property
+    def has_text(self) -> bool:
+        """Whether the corpus yields sentences (titles and wordfreq only yield tables)."""
+        return self.kind not in ("titles", "wordfreq")
+
+    @property
+    def shard_ids(self) -> list[str]:
+        return [f"{i:03d}" for i in range(self.shards)]
+
+    def spec(self) -> dict:
+        """What extraction needs besides the source files (the ``--spec`` of the extract stage)."""
+        return {
+            "kind": self.kind,
+            "language": self.language,
+            "shards": self.shards,
+            "max_documents": self.max_documents,
+            "options": as_dict(self.options),
+        }
+
+    @classmethod
+    def from_spec(cls, name: str, spec: dict, source_specs=()) -> Corpus:
+        """The corpus an extract job describes: its :meth:`spec` plus non-file sources
+        (``wordfreq:<list>``); the files themselves are passed separately."""
+        try:
+            return cls(
+                name=name,
+                kind=spec["kind"],
+                language=spec["language"],
+                sources=tuple(Source(value=v) for v in source_specs),
+                shards=int(spec["shards"]),
+                download_dir="",
+                max_documents=spec["max_documents"],
+                options=from_dict(CorpusOptions, spec["options"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
+
+
+@dataclass
+class Doc:
+    """One document of a corpus: its name (``{corpus}:{...}``) and its text."""
+
+    doc: str
+    text: str
+
+
+@dataclass
+class Tally:
+    """Counts of what was read, kept and skipped (by reason), for the log and the summary."""
+
+    seen: int = 0
+    documents: int = 0
+    skipped: Counter = field(default_factory=Counter)
+    counts: Counter = field(default_factory=Counter)
+
+    def skip(self, reason: str, where: str = "", detail: str = "") -> None:
+        self.skipped[reason] += 1
+        if sum(self.skipped.values()) <= LOG_SKIPPED:
+            log.warning("skipped (%s) %s %s", reason, where, detail[:200])
+        elif sum(self.skipped.values()) == LOG_SKIPPED + 1:
+            log.warning("further skipped items are only counted (see the summary)")
