@@ -331,12 +331,9 @@ def mediawiki_long_line():
 
 @target("wikitext cleaner")
 def wikitext_cleaner():
-    from wordgames.corpus.wikimedia import (
-        clean_fragment,
-        clean_wikitext,
-        parse_wikiquote,
-        parse_wiktionary,
-    )
+    from wordgames.corpus.mediawiki.wikiquote import parse_wikiquote
+    from wordgames.corpus.mediawiki.wikitext import clean_fragment, clean_wikitext
+    from wordgames.corpus.mediawiki.wiktionary import parse_wiktionary
 
     def check(text, sandbox):
         for line in clean_wikitext(text).splitlines():

@@ -100,4 +100,6 @@ def get_benchmark_records(wildcards):
 
 def get_benchmark_record_args(wildcards, input):
     """--record NAME=PATH of each record, named after its folder (paths.benchmark: the rule)."""
-    return repeated("--record", [f"{Path(p).parent.name}={p}" for p in input.records])
+    # a named input of one file is a string, not a list of one
+    records = [input.records] if isinstance(input.records, str) else input.records
+    return repeated("--record", [f"{Path(p).parent.name}={p}" for p in records])
