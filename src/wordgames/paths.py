@@ -30,7 +30,7 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     benchmarks/{rule}/{wildcards}.tsv            one Snakemake benchmark table per job (wall and CPU
                                                  seconds, max RSS, I/O): the run statistics
 
-The Snakemake rules (through the ``get_*`` input functions of workflow/rules/common.smk) are the one
+The Snakemake rules (through the ``get_*`` input functions of workflow/rules/<family>_functions.smk) are the one
 place that maps a config to these paths; a ``wordgames build`` stage is handed every path it reads or
 writes. The user commands call the same functions to find what the pipeline built for their config.
 """

@@ -31,7 +31,7 @@ def make_config(tmp_path):
 
 class Stages:
     """The corpus stages called with the paths and values the rules pass for a config (the mapping
-    of workflow/rules/common.smk, written out for these tests)."""
+    of workflow/rules/corpora_functions.smk, written out for these tests)."""
 
     @staticmethod
     def extract(cfg, name: str, shard: str = "000") -> dict:
