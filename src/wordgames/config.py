@@ -55,6 +55,35 @@ def schema() -> dict:
     return _inline_refs(yaml.safe_load(_schema_text("config.schema.yaml")))
 
 
+def schema_node(key: str) -> dict:
+    """The schema of one config key, dotted (``"hangman.posterior.beam"``); ``*`` steps into a
+    mapping's values (``"wordle_lists.*.length"``)."""
+    node = schema()
+    for part in key.split("."):
+        props = node.get("properties", {})
+        if part == "*" and isinstance(node.get("additionalProperties"), dict):
+            node = node["additionalProperties"]
+        elif part in props:
+            node = props[part]
+        else:
+            raise KeyError(f"no config key {key!r} in the schema")
+    return node
+
+
+def schema_default(key: str) -> Any:
+    """The schema's default of one config key (a copy: callers may change it)."""
+    node = schema_node(key)
+    if "default" not in node:
+        raise KeyError(f"config key {key!r} has no default in the schema")
+    return copy.deepcopy(node["default"])
+
+
+def schema_defaults(key: str) -> dict[str, Any]:
+    """The schema's defaults of every property of a section, e.g. a solver's options."""
+    props = schema_node(key).get("properties", {})
+    return {name: copy.deepcopy(sub["default"]) for name, sub in props.items() if "default" in sub}
+
+
 def _validator_with_defaults():
     import jsonschema
 
