@@ -178,3 +178,41 @@ def test_schema_lookups():
     d = schema_default("hangman.solvers")
     d.append("x")  # a copy: the schema is not changed
     assert schema_default("hangman.solvers") == ["baseline", "seed", "posterior"]
+
+
+#: defaults config/README.md abbreviates
+README_SHORTHAND = {"wordle_lists.*.alphabet": "a..z"}
+
+
+def test_config_readme_defaults_are_the_schemas(repo):
+    """Every default the config README shows in backticks is the schema's (the README repeats
+    them for readers; the schema is the source)."""
+    import re
+
+    from wordgames.config import schema_node
+
+    section, checked, wrong = None, 0, []
+    for line in (repo / "config" / "README.md").read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"## (\w+)", line)
+        if heading:
+            section = heading.group(1)
+            continue
+        row = re.match(r"\| `([a-z_.]+)` \| `([^`|]*)` \|", line)
+        if not row:
+            continue
+        key, shown = row.groups()
+        for full in (f"{section}.{key}", f"{section}.*.{key}", key):
+            try:
+                node = schema_node(full)
+                break
+            except KeyError:
+                continue
+        else:
+            wrong.append(f"{key}: not a config key")
+            continue
+        checked += 1
+        if README_SHORTHAND.get(full) == shown:
+            continue
+        if yaml.safe_load(shown) != node.get("default"):
+            wrong.append(f"{full}: README {shown}, schema {node.get('default')!r}")
+    assert checked > 100 and not wrong, wrong
