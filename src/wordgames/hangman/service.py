@@ -22,9 +22,10 @@ from pathlib import Path
 from wordgames.config import Config, load_cli_config, schema_default
 from wordgames.errors import InputError
 from wordgames.hangman.evaluate import GameRecord, evaluate, play, read_phrases
-from wordgames.hangman.game import Board, Game, parse_board
-from wordgames.hangman.lexicon import Lexicon
+from wordgames.hangman.game import LIVES, Board, Game, parse_board
+from wordgames.hangman.lexicon import MIN_COUNT, Lexicon
 from wordgames.hangman.solvers import (
+    DEFAULT_SOLVER,
     SOLVERS,
     Decision,
     Resources,
@@ -97,9 +98,9 @@ class HangmanService:
         unigrams: PathLike | Lexicon,
         lm: PathLike | LanguageModel | None = None,
         *,
-        lives: int = schema_default("hangman.lives"),
-        default_solver: str = schema_default("hangman.default_solver"),
-        min_count: int = schema_default("hangman.min_count"),
+        lives: int = LIVES,
+        default_solver: str = DEFAULT_SOLVER,
+        min_count: int = MIN_COUNT,
         options: Mapping[str, Mapping] | None = None,
         collection: str = schema_default("hangman.collection"),
         hint: str | None = None,
