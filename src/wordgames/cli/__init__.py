@@ -7,10 +7,11 @@ builds argparse parsers; heavy imports happen inside the handlers, so ``--help``
 Handlers take the parsed ``argparse.Namespace`` and return an exit code (or ``None`` for 0).
 
 Bad arguments are refused here, for every command at once: every parser is a
-:class:`WordgamesParser`, which gives each numeric option (``type=int`` or ``float``) the range that
-:data:`NUMBER_RANGES` sets for its name (``--top -3``, ``--limit 0``, ``--lives -1``, ``--eta nan``
-fail before any work) and reports any usage error on one line with exit status 2. A numeric option
-without a range fails the CLI tests, so a new one gets its range here. User commands log warnings
+:class:`WordgamesParser`, which gives each numeric option (``type=int`` or ``float``) a range: the
+config schema's for an option that carries a config key (:data:`CONFIG_OPTIONS`: ``--lives`` is
+``hangman.lives``), else the one :data:`NUMBER_RANGES` sets for its name (``--top -3``, ``--limit 0``,
+``--lives -1``, ``--eta nan`` fail before any work), and reports any usage error on one line with exit
+status 2. A numeric option without a range fails the CLI tests, so a new one gets its range here. User commands log warnings
 only (``-v`` shows everything), so an error is the one line they print on standard error; build
 stages log at INFO level into their rule's log.
 """
