@@ -93,7 +93,6 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
         [
             "--top",
             "--limit",
-            "--lives",
             "--max-guesses",
             "--word-length",
             "--length",
@@ -102,8 +101,6 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--chunk-tokens",
             "--threads",
             "--workers",
-            "--dim",
-            "--iterations",
             "--stop-after",
             "--order",
             "--min-df",
@@ -125,7 +122,7 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
         ],
         (0, True),
     ),
-    **dict.fromkeys(["--x-max", "--alpha", "--eta", "--progress-every"], (0, False)),
+    "--progress-every": (0, False),
 }
 
 
