@@ -1,7 +1,8 @@
 """Every numeric option of every command has a range, and a value outside it is refused in one line.
 
 The commands and options are read from the parser itself, so a new command or option is covered
-(and one without a range in ``wordgames.cli.NUMBER_RANGES`` fails ``test_every_numeric_option``).
+(and one without a range in ``wordgames.cli.NUMBER_RANGES`` or ``CONFIG_OPTIONS`` fails
+``test_every_numeric_option``). An option that carries a config key takes the schema's range.
 """
 
 from __future__ import annotations
@@ -10,7 +11,15 @@ import argparse
 
 import pytest
 
-from wordgames.cli import NUMBER_RANGES, WordgamesParser, build_parser, main
+from wordgames.cli import (
+    CONFIG_OPTIONS,
+    NUMBER_RANGES,
+    WordgamesParser,
+    build_parser,
+    main,
+    option_range,
+    schema_range,
+)
 
 
 def _commands(parser=None, prefix=()):
@@ -28,7 +37,7 @@ def _numeric_options():
     for words, parser in _commands():
         for action in parser._actions:
             name = next((o for o in action.option_strings if o.startswith("--")), None)
-            if name in NUMBER_RANGES and callable(action.type):
+            if name and option_range(" ".join(words), name) and callable(action.type):
                 yield words, name, action
 
 
@@ -46,9 +55,9 @@ def test_every_numeric_option_has_a_range():
     assert not plain, f"add these options to wordgames.cli.NUMBER_RANGES: {plain}"
 
 
-def _below(name: str) -> str:
-    bound, inclusive = NUMBER_RANGES[name]
-    return str(int(bound) - 1 if inclusive else int(bound))
+def _below(words, name: str) -> str:
+    r = option_range(" ".join(words), name)
+    return str(int(r.low) - 1 if r.low_inclusive else int(r.low))
 
 
 CASES = [(w, n) for w, n, _ in _numeric_options()]
@@ -57,7 +66,7 @@ CASES = [(w, n) for w, n, _ in _numeric_options()]
 @pytest.mark.parametrize(("words", "option"), CASES, ids=[f"{' '.join(w)} {n}" for w, n in CASES])
 def test_a_number_out_of_range_is_refused_in_one_line(words, option, capsys):
     with pytest.raises(SystemExit) as info:
-        main([*words, option, _below(option)])
+        main([*words, option, _below(words, option)])
     err = capsys.readouterr().err
     assert info.value.code == 2
     assert len(err.splitlines()) == 1, err
@@ -91,3 +100,61 @@ def test_usage_errors_take_one_line(capsys):
     err = capsys.readouterr().err
     assert info.value.code == 2 and err.count("\n") == 1
     assert err.startswith("wordgames wordle play: error: the following arguments are required")
+
+
+def test_config_options_name_real_options_and_schema_keys():
+    declared = {f"{' '.join(w)} {n}" for w, n, _ in _numeric_options()}
+    assert set(CONFIG_OPTIONS) <= declared, set(CONFIG_OPTIONS) - declared
+    for key in CONFIG_OPTIONS.values():
+        schema_range(key)  # a key without a minimum would leave its option unbounded
+
+
+#: Options that carry a config key but take a wider range than the schema's (the pipeline only
+#: passes validated values, so they never disagree on a value it passes); see below.
+WIDER_THAN_THE_SCHEMA = {
+    "build vocab --min-count": "cooccur.min_count",
+    "build glove --min-count": "cooccur.min_count",
+    "build glove --window": "cooccur.window",
+    "build cooccur --window": "cooccur.window",
+    "build cooccur --chunk-tokens": "cooccur.chunk_tokens",
+    "build wordle-matrix --word-length": "wordle.word_length",
+    "build wordle-list --length": "wordle_lists.*.length",
+    "build wordle-list --min-count": "wordle_lists.*.min_count",
+    "build wordle-list --answer-min-count": "wordle_lists.*.answer_min_count",
+    "build lm --order": "lm.order",
+    "serve --port": "serve.port",
+}
+
+
+@pytest.mark.parametrize("option", sorted(WIDER_THAN_THE_SCHEMA))
+def test_an_option_accepts_every_value_its_config_key_allows(option):
+    """No value the config schema accepts is refused by the option the pipeline passes it to."""
+    command, name = option.rsplit(" ", 1)
+    cli, key = option_range(command, name), schema_range(WIDER_THAN_THE_SCHEMA[option])
+    assert (cli.low, not cli.low_inclusive) <= (key.low, not key.low_inclusive), option
+    assert cli.high is None or (key.high is not None and cli.high >= key.high), option
+
+
+def test_an_option_with_a_config_key_takes_the_schema_range(monkeypatch, capsys):
+    from wordgames.cli import Range
+
+    monkeypatch.setattr("wordgames.cli.schema_range", lambda key: Range(7, True, 9))
+    parser = build_parser()
+    for value, ok in (("6", False), ("7", True), ("9", True), ("10", False)):
+        argv = ["hangman", "solve", "a day", "--lives", value]
+        if ok:
+            assert parser.parse_args(argv).lives == int(value)
+        else:
+            with pytest.raises(SystemExit):
+                parser.parse_args(argv)
+    err = capsys.readouterr().err
+    assert "must be at least 7, got 6" in err and "must be at most 9, got 10" in err
+
+
+def test_min_count_follows_each_command_key(capsys):
+    """``--min-count`` is 0 or more for the PMI table (tables.pmi_min_count) but 1 or more for the
+    Hangman vocabulary (hangman.min_count): one option name, two config keys."""
+    assert option_range("build pmi", "--min-count").low == 0
+    assert option_range("build hangman-eval", "--min-count").low == 1
+    assert option_range("build guillotine-links", "--min-count").low == 1
+    assert NUMBER_RANGES["--min-count"] == (0, True)

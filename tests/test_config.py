@@ -150,3 +150,69 @@ def test_wordle_list_of_an_unknown_collection_fails_before_any_job(tmp_path):
     cfg = load_config_file(path)
     with pytest.raises(ConfigError, match=r"wordle_lists\.x\.collection: unknown collection"):
         plan.targets(cfg)
+
+
+def test_glove_params_defaults_are_the_schemas():
+    import dataclasses
+
+    from wordgames.config import schema_defaults
+    from wordgames.vectors.glove import GloveParams
+
+    defaults = schema_defaults("glove")
+    fields = {f.name: f.default for f in dataclasses.fields(GloveParams)}
+    # threads: the schema's null means the config's top-level threads, resolved by the caller
+    assert fields.pop("threads") == 1 and defaults["threads"] is None
+    assert fields == {k: defaults[k] for k in fields}
+    assert all(type(fields[k]) is float for k in ("x_max", "alpha", "eta"))
+
+
+def test_schema_lookups():
+    from wordgames.config import schema_default, schema_defaults, schema_node
+
+    assert schema_default("hangman.lives") == 3
+    assert schema_node("wordle_lists.*.length")["maximum"] == 10
+    assert schema_node("lm.prune.[]")["minimum"] == 0
+    assert schema_defaults("hangman.seed") == {"candidates": 50, "stage1_reveal": 4}
+    with pytest.raises(KeyError, match="no config key 'hangman.lifes'"):
+        schema_node("hangman.lifes")
+    d = schema_default("hangman.solvers")
+    d.append("x")  # a copy: the schema is not changed
+    assert schema_default("hangman.solvers") == ["baseline", "seed", "posterior"]
+
+
+#: defaults config/README.md abbreviates
+README_SHORTHAND = {"wordle_lists.*.alphabet": "a..z"}
+
+
+def test_config_readme_defaults_are_the_schemas(repo):
+    """Every default the config README shows in backticks is the schema's (the README repeats
+    them for readers; the schema is the source)."""
+    import re
+
+    from wordgames.config import schema_node
+
+    section, checked, wrong = None, 0, []
+    for line in (repo / "config" / "README.md").read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"## (\w+)", line)
+        if heading:
+            section = heading.group(1)
+            continue
+        row = re.match(r"\| `([a-z_.]+)` \| `([^`|]*)` \|", line)
+        if not row:
+            continue
+        key, shown = row.groups()
+        for full in (f"{section}.{key}", f"{section}.*.{key}", key):
+            try:
+                node = schema_node(full)
+                break
+            except KeyError:
+                continue
+        else:
+            wrong.append(f"{key}: not a config key")
+            continue
+        checked += 1
+        if README_SHORTHAND.get(full) == shown:
+            continue
+        if yaml.safe_load(shown) != node.get("default"):
+            wrong.append(f"{full}: README {shown}, schema {node.get('default')!r}")
+    assert checked > 100 and not wrong, wrong

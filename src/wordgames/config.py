@@ -37,12 +37,19 @@ def _schema_text(name: str) -> str:
     return resources.files("wordgames.schemas").joinpath(name).read_text(encoding="utf-8")
 
 
+def _load_schema_file(name: str) -> Any:
+    # libyaml when present: the schema is read by every command and every solver import, and the
+    # pure-Python loader takes a noticeable fraction of a second for it
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(_schema_text(name), Loader=loader)
+
+
 def _inline_refs(node: Any) -> Any:
     """Replace ``{"$ref": "file.schema.yaml"}`` by that file's schema, recursively."""
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.endswith(".yaml"):
-            return _inline_refs(yaml.safe_load(_schema_text(ref)))
+            return _inline_refs(_load_schema_file(ref))
         return {k: _inline_refs(v) for k, v in node.items()}
     if isinstance(node, list):
         return [_inline_refs(v) for v in node]
@@ -52,7 +59,38 @@ def _inline_refs(node: Any) -> Any:
 @cache
 def schema() -> dict:
     """The whole config schema with every section file inlined."""
-    return _inline_refs(yaml.safe_load(_schema_text("config.schema.yaml")))
+    return _inline_refs(_load_schema_file("config.schema.yaml"))
+
+
+def schema_node(key: str) -> dict:
+    """The schema of one config key, dotted (``"hangman.posterior.beam"``); ``*`` steps into a
+    mapping's values (``"wordle_lists.*.length"``), ``[]`` into a list's items (``"lm.prune.[]"``)."""
+    node = schema()
+    for part in key.split("."):
+        props = node.get("properties", {})
+        if part == "*" and isinstance(node.get("additionalProperties"), dict):
+            node = node["additionalProperties"]
+        elif part == "[]" and isinstance(node.get("items"), dict):
+            node = node["items"]
+        elif part in props:
+            node = props[part]
+        else:
+            raise KeyError(f"no config key {key!r} in the schema")
+    return node
+
+
+def schema_default(key: str) -> Any:
+    """The schema's default of one config key (a copy: callers may change it)."""
+    node = schema_node(key)
+    if "default" not in node:
+        raise KeyError(f"config key {key!r} has no default in the schema")
+    return copy.deepcopy(node["default"])
+
+
+def schema_defaults(key: str) -> dict[str, Any]:
+    """The schema's defaults of every property of a section, e.g. a solver's options."""
+    props = schema_node(key).get("properties", {})
+    return {name: copy.deepcopy(sub["default"]) for name, sub in props.items() if "default" in sub}
 
 
 def _validator_with_defaults():

@@ -138,7 +138,7 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
                 "--unigrams",
                 str(tiny_lm["unigrams"]),
                 "--options",
-                '{"beam": 8}',
+                '{"beam": 8}' if solver == "posterior" else "{}",
                 "--lives",
                 "3",
                 "--min-count",
@@ -172,6 +172,28 @@ def test_build_eval_and_summary(tiny_lm, tmp_path):
     assert [r["solver"] for r in rows] == ["baseline", "posterior"]
     assert rows[1]["games"] == 4 and rows[1]["wins"] == sum(g["won"] for g in games)
     assert "| tiny | posterior | 4 |" in (tmp_path / "summary.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("solver", "options", "message"),
+    [
+        ("posterior", '{"bem": 8}', "unknown option 'bem' of solver 'posterior': choose from"),
+        ("baseline", '{"beam": 8}', "unknown option 'beam' of solver 'baseline': it takes none"),
+        ("oracle", "{}", "unknown solver 'oracle'"),
+    ],
+)
+def test_build_eval_refuses_an_unknown_solver_option(
+    tiny_lm, tmp_path, capsys, solver, options, message
+):
+    from wordgames.cli import main
+
+    argv = ["build", "hangman-eval", "--phrases", str(PHRASES / "phrases.txt"), "--name", "t"]
+    argv += ["--solver", solver, "--lm", str(tiny_lm["binary"]), "--unigrams"]
+    argv += [str(tiny_lm["unigrams"]), "--options", options, "--lives", "3", "--min-count", "1"]
+    assert main([*argv, "--out", str(tmp_path / "g.parquet")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and message in err
+    assert not (tmp_path / "g.parquet").exists()
 
 
 def test_eval_phrase_file_not_utf8_is_one_line(tmp_path, capsys):

@@ -7,10 +7,11 @@ builds argparse parsers; heavy imports happen inside the handlers, so ``--help``
 Handlers take the parsed ``argparse.Namespace`` and return an exit code (or ``None`` for 0).
 
 Bad arguments are refused here, for every command at once: every parser is a
-:class:`WordgamesParser`, which gives each numeric option (``type=int`` or ``float``) the range that
-:data:`NUMBER_RANGES` sets for its name (``--top -3``, ``--limit 0``, ``--lives -1``, ``--eta nan``
-fail before any work) and reports any usage error on one line with exit status 2. A numeric option
-without a range fails the CLI tests, so a new one gets its range here. User commands log warnings
+:class:`WordgamesParser`, which gives each numeric option (``type=int`` or ``float``) a range: the
+config schema's for an option that carries a config key (:data:`CONFIG_OPTIONS`: ``--lives`` is
+``hangman.lives``), else the one :data:`NUMBER_RANGES` sets for its name (``--top -3``, ``--limit 0``,
+``--lives -1``, ``--eta nan`` fail before any work), and reports any usage error on one line with exit
+status 2. A numeric option without a range fails the CLI tests, so a new one gets its range here. User commands log warnings
 only (``-v`` shows everything), so an error is the one line they print on standard error; build
 stages log at INFO level into their rule's log.
 """
@@ -22,6 +23,7 @@ import importlib
 import logging
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordgames import __version__
@@ -41,14 +43,56 @@ COMMAND_MODULES = (
 )
 
 
-#: The smallest value of each numeric option, by name, whatever command declares it: ``(bound,
-#: inclusive)``; floats must also be finite.
+#: Options that carry one config key (the pipeline passes that key): their range is the key's in
+#: the config schema, read from it when the option is parsed, not repeated here. By command and
+#: option; ``*`` is any entry of a mapping section.
+CONFIG_OPTIONS: dict[str, str] = {
+    **{f"hangman {c} --lives": "hangman.lives" for c in ("solve", "assist", "eval")},
+    "hangman eval --limit": "hangman.limit",
+    "build hangman-eval --lives": "hangman.lives",
+    "build hangman-eval --limit": "hangman.limit",
+    "build hangman-eval --min-count": "hangman.min_count",
+    "build glove --dim": "glove.dim",
+    "build glove --iterations": "glove.iterations",
+    "build glove --x-max": "glove.x_max",
+    "build glove --alpha": "glove.alpha",
+    "build glove --eta": "glove.eta",
+    "build glove --threads": "glove.threads",
+    "build vocab --max-vocab": "cooccur.max_vocab",
+    "build pmi --min-count": "tables.pmi_min_count",
+    "build idf --min-df": "tables.idf_min_df",
+    "build lm --prune": "lm.prune.[]",
+    "build guillotine-links --min-count": "guillotine.links.min_count",
+    "build guillotine-links --window": "guillotine.links.window",
+    "build guillotine-links --window-min-count": "guillotine.links.window_min_count",
+    "guillotine eval --limit": "guillotine.eval.limit",
+    "build wordle-list --answers": "wordle_lists.*.answers",
+    "build wordle-list-solve --heuristic-openers": "wordle_lists.*.heuristic_openers",
+    "build wordle-openers --top": "wordle.openers.top",
+    "wordle openers --top": "wordle.openers.top",
+    **{
+        f"{c} --max-guesses": "wordle.max_guesses"
+        for c in (
+            "wordle play",
+            "wordle eval",
+            "wordle openers",
+            "build wordle-eval",
+            "build wordle-summary",
+            "build wordle-tree",
+            "build wordle-openers",
+            "build wordle-list-solve",
+            "build plot-wordle",
+        )
+    },
+}
+
+#: The smallest value of every other numeric option, by name, whatever command declares it:
+#: ``(bound, inclusive)``; floats must also be finite.
 NUMBER_RANGES: dict[str, tuple[float, bool]] = {
     **dict.fromkeys(
         [
             "--top",
             "--limit",
-            "--lives",
             "--max-guesses",
             "--word-length",
             "--length",
@@ -57,8 +101,6 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--chunk-tokens",
             "--threads",
             "--workers",
-            "--dim",
-            "--iterations",
             "--stop-after",
             "--order",
             "--min-df",
@@ -80,13 +122,60 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
         ],
         (0, True),
     ),
-    **dict.fromkeys(["--x-max", "--alpha", "--eta", "--progress-every"], (0, False)),
+    "--progress-every": (0, False),
 }
 
 
-def bounded(kind: type, bound: float, inclusive: bool):
-    """An argparse type: ``kind`` (int or float) at least (or above) ``bound``, and finite."""
+@dataclass(frozen=True)
+class Range:
+    """The values a numeric option takes: above ``low`` (or at it, ``low_inclusive``), below
+    ``high`` likewise when it is set."""
+
+    low: float
+    low_inclusive: bool = True
+    high: float | None = None
+    high_inclusive: bool = True
+
+
+def schema_range(key: str) -> Range:
+    """The range the config schema gives a key (its minimum, and maximum if any)."""
+    from wordgames.config import schema_node
+
+    node = schema_node(key)
+    low, low_inc = (
+        (node["minimum"], True) if "minimum" in node else (node["exclusiveMinimum"], False)
+    )
+    high, high_inc = (
+        (node["maximum"], True)
+        if "maximum" in node
+        else (node.get("exclusiveMaximum"), "exclusiveMaximum" not in node)
+    )
+    return Range(low, low_inc, high, high_inc)
+
+
+def option_range(command: str, option: str) -> Range | None:
+    """The range of ``option`` of ``command`` (``"build glove"``): the schema's for an option that
+    carries a config key (:data:`CONFIG_OPTIONS`), else :data:`NUMBER_RANGES`'; None if neither."""
+    key = CONFIG_OPTIONS.get(f"{command} {option}")
+    if key is not None:
+        return schema_range(key)
+    if option in NUMBER_RANGES:
+        return Range(*NUMBER_RANGES[option])
+    return None
+
+
+def bounded(kind: type, bound: float | Range | Callable[[], Range], inclusive: bool = True):
+    """An argparse type: ``kind`` (int or float) in a range, and finite. The range is a lower
+    ``bound`` (``inclusive`` or not), a :class:`Range`, or a function giving one when a value is
+    parsed (so building the parser reads no schema)."""
     noun = "an integer" if kind is int else "a number"
+
+    def the_range() -> Range:
+        if isinstance(bound, Range):
+            return bound
+        if callable(bound):
+            return bound()
+        return Range(bound, inclusive)
 
     def parse(text: str):
         try:
@@ -95,22 +184,32 @@ def bounded(kind: type, bound: float, inclusive: bool):
             raise argparse.ArgumentTypeError(f"{text!r} is not {noun}") from None
         if not math.isfinite(value):
             raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
-        if value < bound or (value == bound and not inclusive):
-            least = "at least" if inclusive else "greater than"
-            raise argparse.ArgumentTypeError(f"must be {least} {bound:g}, got {text}")
+        r = the_range()
+        if value < r.low or (value == r.low and not r.low_inclusive):
+            least = "at least" if r.low_inclusive else "greater than"
+            raise argparse.ArgumentTypeError(f"must be {least} {r.low:g}, got {text}")
+        if r.high is not None and (value > r.high or (value == r.high and not r.high_inclusive)):
+            most = "at most" if r.high_inclusive else "less than"
+            raise argparse.ArgumentTypeError(f"must be {most} {r.high:g}, got {text}")
         return value
 
     return parse
 
 
 class WordgamesParser(argparse.ArgumentParser):
-    """Numeric options get their range from :data:`NUMBER_RANGES`; errors take one line."""
+    """Numeric options get their range from the schema (:data:`CONFIG_OPTIONS`) or
+    :data:`NUMBER_RANGES`; errors take one line."""
 
     def add_argument(self, *args, **kwargs):
         kind = kwargs.get("type")
         name = next((a for a in args if a.startswith("--")), None)
-        if kind in (int, float) and name in NUMBER_RANGES:
-            kwargs["type"] = bounded(kind, *NUMBER_RANGES[name])
+        command = self.prog.removeprefix("wordgames").strip()
+        if kind in (int, float) and name is not None:
+            key = CONFIG_OPTIONS.get(f"{command} {name}")
+            if key is not None:
+                kwargs["type"] = bounded(kind, lambda: schema_range(key))
+            elif name in NUMBER_RANGES:
+                kwargs["type"] = bounded(kind, *NUMBER_RANGES[name])
         return super().add_argument(*args, **kwargs)
 
     def error(self, message: str):

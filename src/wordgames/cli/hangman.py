@@ -75,59 +75,13 @@ def register(commands) -> None:
 
 
 # helpers -------------------------------------------------------------------------------------------
-def _config(args):
-    """(config, lives) of a CLI command."""
-    from wordgames.config import load_cli_config
-    from wordgames.errors import InputError
+def _service(args):
+    """The :class:`~wordgames.hangman.service.HangmanService` of a game command's options."""
+    from wordgames.hangman.service import HangmanService
 
-    cfg = load_cli_config(args.configfile)
-    lives = args.lives if args.lives is not None else cfg.settings.hangman.lives
-    if lives < 1:
-        raise InputError(f"--lives must be at least 1, got {lives}")
-    return cfg, lives
-
-
-def load_resources(cfg, config_name: str, lm=None, unigrams=None, with_lm: bool = True):
-    """The unigram lexicon and (``with_lm``) the KenLM model the pipeline built for the config's
-    hangman collection, or the given files; names them on stderr, and fails in one line when one
-    is missing (shared by the CLI and ``wordgames serve``)."""
-    from wordgames import paths
-    from wordgames.artifacts import require
-    from wordgames.hangman.lexicon import Lexicon
-    from wordgames.hangman.solvers import Resources
-    from wordgames.lm.model import load_model
-
-    hangman = cfg.settings.hangman
-    coll = hangman.collection
-    hint = (
-        f"build it with the pipeline (snakemake --configfile {config_name}) or give --lm/--unigrams"
+    return HangmanService.from_config(
+        args.configfile, lm=args.lm, unigrams=args.unigrams, lives=args.lives
     )
-    files = [require(unigrams or paths.lm_unigrams(cfg, coll), hint)]
-    if with_lm:
-        files.append(require(lm or paths.lm_binary(cfg, coll), hint))
-    print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
-    lexicon = Lexicon.from_parquet(files[0], min_count=hangman.min_count)
-    model = load_model(str(files[1])) if with_lm else None
-    return Resources(lexicon, model)
-
-
-def _setup(args, cfg=None):
-    """(solver, lives) for a CLI command, loading the artifacts the solver needs."""
-    from wordgames.errors import InputError
-    from wordgames.hangman.solvers import SOLVERS, make_solver
-
-    if cfg is None:
-        cfg, lives = _config(args)
-    else:
-        lives = _config(args)[1]
-    name = args.solver or cfg.settings.hangman.default_solver
-    if name not in SOLVERS:
-        raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
-    resources = load_resources(
-        cfg, args.configfile, args.lm, args.unigrams, with_lm=SOLVERS[name].needs_lm
-    )
-    solver = make_solver(name, resources, **cfg.section("hangman").get(name, {}))
-    return solver, lives
 
 
 def _print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -141,34 +95,24 @@ def _print_table(rows: list[list[str]], header: list[str]) -> None:
 
 # handlers ------------------------------------------------------------------------------------------
 def _solve(args) -> int:
-    from wordgames.hangman.evaluate import play
-    from wordgames.hangman.game import Game
-
-    cfg, lives = _config(args)
-    Game(args.phrase, lives=lives)  # reject a phrase without letters before loading anything
-    solver, lives = _setup(args, cfg)
-    game, decisions = play(solver, args.phrase, lives)
-    rows = []
-    errors = 0
-    for board, d in decisions:
-        rows.append([d.stage, str(errors), board.masked, d.prediction, d.letter])
-        errors += d.letter in game.wrong
+    played = _service(args).play(args.phrase, args.solver)
+    rows = [
+        [s.decision.stage, str(len(s.wrong)), s.board.masked, s.decision.prediction, s.guess]
+        for s in played.steps
+    ]
     _print_table(rows, ["stage", "errors", "hint", "prediction", "guess"])
+    game = played.game
     outcome = "won" if game.won else "lost"
     print(
-        f"\n{solver.name}: {outcome} with {game.errors} wrong of {lives} lives, "
+        f"\n{played.solver}: {outcome} with {game.errors} wrong of {played.lives} lives, "
         f"{len(game.history)} guesses: {game.masked}"
     )
     return 0
 
 
 def _assist(args) -> int:
-    from wordgames.hangman.game import parse_board
-
-    cfg, lives = _config(args)
-    board = parse_board(args.masked, args.wrong, lives=lives)
-    solver, _ = _setup(args, cfg)
-    d = solver.decide(board)
+    advice = _service(args).assist(args.masked, args.wrong, args.solver)
+    board, d = advice.board, advice.decision
     preds = d.predictions[: args.top] or [(d.prediction, 1.0)]
     if args.json:
         print(
@@ -176,7 +120,7 @@ def _assist(args) -> int:
                 {
                     "board": board.masked,
                     "wrong": "".join(sorted(board.wrong)),
-                    "solver": solver.name,
+                    "solver": advice.solver,
                     "guess": d.letter,
                     "stage": d.stage,
                     "letters": d.letter_scores,
@@ -185,7 +129,7 @@ def _assist(args) -> int:
             )
         )
         return 0
-    print(f"guess: {d.letter}   ({solver.name}, stage {d.stage})")
+    print(f"guess: {d.letter}   ({advice.solver}, stage {d.stage})")
     if d.letter_scores:
         print("letters: " + "  ".join(f"{c} {s:.3g}" for c, s in d.letter_scores.items()))
     _print_table([[p, f"{w:.3f}"] for p, w in preds], ["prediction", "probability"])
@@ -193,16 +137,15 @@ def _assist(args) -> int:
 
 
 def _eval(args) -> int:
-    from wordgames.hangman.evaluate import evaluate, read_phrases, summarise
+    from wordgames.hangman.evaluate import summarise
 
-    cfg, _ = _config(args)
-    phrases = read_phrases(args.phrases, args.limit)
-    solver, lives = _setup(args, cfg)
+    service = _service(args)
+    records = service.evaluate(args.phrases, args.solver, limit=args.limit)
     summary = {
-        "solver": solver.name,
+        "solver": service.solver(args.solver).name,
         "phrases": str(args.phrases),
-        "lives": lives,
-        **summarise(evaluate(solver, phrases, lives)),
+        "lives": service.lives,
+        **summarise(records),
     }
     if args.json:
         print(json.dumps(summary))
@@ -215,20 +158,24 @@ def _eval(args) -> int:
 def _build_eval(args) -> int:
     from wordgames.artifacts import write_parquet
     from wordgames.errors import InputError
-    from wordgames.hangman.evaluate import evaluate, read_phrases, records_table, summarise
-    from wordgames.hangman.lexicon import Lexicon
-    from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
-    from wordgames.lm.model import load_model
+    from wordgames.hangman.evaluate import records_table, summarise
+    from wordgames.hangman.service import HangmanService
 
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as exc:
         raise InputError(f"--options is not JSON: {exc}") from None
-    lexicon = Lexicon.from_parquet(args.unigrams, min_count=args.min_count)
-    lm = load_model(args.lm) if SOLVERS.get(args.solver) and SOLVERS[args.solver].needs_lm else None
-    solver = make_solver(args.solver, Resources(lexicon, lm), **options)
-    phrases = read_phrases(args.phrases, args.limit)
-    records = evaluate(solver, phrases, args.lives, desc=f"{args.name} {args.solver}")
+    if not isinstance(options, dict):
+        raise InputError(f"--options is not a JSON object: {args.options}")
+    service = HangmanService(
+        args.unigrams,
+        args.lm,
+        lives=args.lives,
+        default_solver=args.solver,
+        min_count=args.min_count,
+        options={args.solver: options},
+    )
+    records = service.evaluate(args.phrases, limit=args.limit, desc=f"{args.name} {args.solver}")
     table = records_table(records, phrase_set=args.name, solver=args.solver)
     write_parquet(table, args.out)
     print(

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from wordgames.errors import InputError
-from wordgames.hangman.game import LETTERS, Game, normalise
+from wordgames.hangman.game import LETTERS, LIVES, Game, normalise
 from wordgames.hangman.solvers import Solver
 from wordgames.textfiles import read_text
 
@@ -60,7 +60,7 @@ def read_phrases(path: str | os.PathLike, limit: int | None = None) -> list[str]
     return phrases
 
 
-def play(solver: Solver, phrase: str, lives: int = 3) -> tuple[Game, list]:
+def play(solver: Solver, phrase: str, lives: int = LIVES) -> tuple[Game, list]:
     """Play one game; returns the finished game and the decisions made."""
     game = Game(phrase, lives=lives)
     decisions = []
@@ -73,7 +73,7 @@ def play(solver: Solver, phrase: str, lives: int = 3) -> tuple[Game, list]:
 
 
 def evaluate(
-    solver: Solver, phrases: list[str], lives: int = 3, desc: str = ""
+    solver: Solver, phrases: list[str], lives: int = LIVES, desc: str = ""
 ) -> list[GameRecord]:
     from wordgames.progress import progress
 

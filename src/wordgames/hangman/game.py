@@ -18,10 +18,13 @@ import string
 import unicodedata
 from dataclasses import dataclass, field
 
+from wordgames.config import schema_default
 from wordgames.corpus.tokenize import APOSTROPHE_TABLE
 from wordgames.errors import GameStateError, InputError
 
 MASK = "_"
+#: wrong letters that lose a game unless told otherwise: the config's default (the seed post's 3)
+LIVES: int = schema_default("hangman.lives")
 LETTERS = frozenset(string.ascii_lowercase)
 # A word slot: letters, masks, digits and inner apostrophes (English contractions stay one token).
 _SLOT = re.compile(r"[a-z0-9_]+(?:'[a-z0-9_]+)*")
@@ -56,7 +59,7 @@ class Board:
     masked: str
     right: frozenset[str]
     wrong: frozenset[str]
-    lives: int = 3
+    lives: int = LIVES
 
     @property
     def guessed(self) -> frozenset[str]:
@@ -89,7 +92,7 @@ def _check_letters(letters: str, what: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def parse_board(masked: str, wrong: str = "", lives: int = 3) -> Board:
+def parse_board(masked: str, wrong: str = "", lives: int = LIVES) -> Board:
     """A board from a masked phrase typed by a user (``__'_ _ _____ ___``) and the wrong letters."""
     text = normalise(masked)
     if not text:
@@ -127,7 +130,7 @@ class Game:
     """One game of sentence Hangman."""
 
     phrase: str
-    lives: int = 3
+    lives: int = LIVES
     right: set[str] = field(default_factory=set)
     wrong: set[str] = field(default_factory=set)
     history: list[str] = field(default_factory=list)

@@ -20,11 +20,14 @@ from functools import lru_cache
 
 import numpy as np
 
+from wordgames.config import schema_default
 from wordgames.errors import InputError
 from wordgames.hangman.game import LETTERS, MASK, normalise
 
 A = ord("a")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+#: words with fewer occurrences are not candidates, unless told otherwise: the config's default
+MIN_COUNT: int = schema_default("hangman.min_count")
 BOUNDARY = 26  # index of the word boundary in the bigram model
 # a candidate word: ASCII letters, digits, inner apostrophes, and at least one letter
 _VALID = re.compile(r"(?=[a-z0-9']*[a-z])[a-z0-9]+(?:'[a-z0-9]+)*")
@@ -69,7 +72,7 @@ class _Bucket:
 class Lexicon:
     """Word counts by length, candidate matching and a character-level fallback model."""
 
-    def __init__(self, counts: Iterable[tuple[str, int]], min_count: int = 1):
+    def __init__(self, counts: Iterable[tuple[str, int]], min_count: int = MIN_COUNT):
         merged: dict[str, int] = {}
         valid = _VALID.fullmatch
         for word, count in counts:
@@ -95,7 +98,7 @@ class Lexicon:
         self._match = lru_cache(maxsize=4096)(self._match_uncached)
 
     @classmethod
-    def from_parquet(cls, path: str | os.PathLike, min_count: int = 1) -> Lexicon:
+    def from_parquet(cls, path: str | os.PathLike, min_count: int = MIN_COUNT) -> Lexicon:
         from wordgames.artifacts import read_parquet
 
         table = read_parquet(path, columns=["word", "count"])

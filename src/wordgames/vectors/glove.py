@@ -31,17 +31,26 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from wordgames.config import schema_defaults
+
 log = logging.getLogger(__name__)
+
+
+_DEFAULTS = schema_defaults("glove")
 
 
 @dataclass(frozen=True)
 class GloveParams:
-    dim: int = 600
-    iterations: int = 50
-    x_max: float = 10.0
-    alpha: float = 0.75
-    eta: float = 0.05
-    seed: int = 0
+    """Training settings; the defaults are the config schema's (``glove``), read from it."""
+
+    dim: int = _DEFAULTS["dim"]
+    iterations: int = _DEFAULTS["iterations"]
+    x_max: float = float(_DEFAULTS["x_max"])
+    alpha: float = float(_DEFAULTS["alpha"])
+    eta: float = float(_DEFAULTS["eta"])
+    seed: int = _DEFAULTS["seed"]
+    # the schema's null means "the config's top-level threads", which the caller resolves: one
+    # thread here keeps a run bit-identical
     threads: int = 1
 
 

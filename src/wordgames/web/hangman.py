@@ -1,9 +1,9 @@
 """Sentence Hangman over HTTP: the next letter for a board, or a whole game played by a solver.
 
-The solvers are built once from the config's LM and unigram table (:mod:`wordgames.hangman`); a
-board is parsed with :func:`~wordgames.hangman.game.parse_board`, so an impossible board (a wrong
-letter shown on it, every letter used, a game already lost: no phrase can fit) is refused the same
-way as on the command line.
+The game is :class:`wordgames.hangman.service.HangmanService`, built once from the config's LM and
+unigram table, the one the command line uses: a board is checked by it, so an impossible board (a
+wrong letter shown on it, every letter used, a game already lost: no phrase can fit) is refused the
+same way as on the command line. This module keeps the request and response models and the routes.
 """
 
 from __future__ import annotations
@@ -13,52 +13,50 @@ from typing import Annotated
 from fastapi import APIRouter
 from pydantic import Field
 
-from wordgames.errors import InputError
-from wordgames.hangman.evaluate import play
-from wordgames.hangman.game import Game, parse_board
-from wordgames.hangman.solvers import SOLVERS, make_solver
+from wordgames.hangman.service import HangmanService as Hangman
 from wordgames.web.body import Number, RequestBody, ResponseBody
 
 
-class HangmanService:
-    def __init__(self, solvers: dict, default: str, lives: int, collection: str):
-        self.solvers = solvers
-        self.default = default
-        self.lives = lives
-        self.collection = collection
+class HangmanWeb:
+    """The HTTP answers of a :class:`~wordgames.hangman.service.HangmanService`: its results as
+    the JSON the routes return."""
+
+    def __init__(self, service: Hangman):
+        self.service = service
 
     @classmethod
-    def load(cls, cfg, config_name: str) -> HangmanService:
+    def load(cls, cfg, config_name: str | None = None) -> HangmanWeb:
         """Every solver on the LM and unigram table the pipeline built for the config (a one-line
-        error when one is missing)."""
-        from wordgames.cli.hangman import load_resources
+        error when one is missing). ``config_name`` is unused: the config's own source names it."""
+        service = Hangman.from_config(cfg).load()
+        web = cls(service)
+        for name in service.solvers:  # the first decision pages the LM in: not on a request
+            web.assist("___ ___'_ ____", "", name, 1)
+        return web
 
-        hangman = cfg.settings.hangman
-        resources = load_resources(cfg, config_name)
-        section = cfg.section("hangman")
-        solvers = {name: make_solver(name, resources, **section.get(name, {})) for name in SOLVERS}
-        service = cls(solvers, hangman.default_solver, hangman.lives, hangman.collection)
-        for name in solvers:  # the first decision pages the LM in: not on a request
-            service.assist("___ ___'_ ____", "", name, 1)
-        return service
+    @property
+    def solvers(self) -> tuple[str, ...]:
+        return self.service.solvers
 
-    def solver(self, name: str | None):
-        name = name or self.default
-        if name not in self.solvers:
-            raise InputError(f"unknown solver {name!r}: choose one of {', '.join(self.solvers)}")
-        return self.solvers[name]
+    def info(self) -> dict:
+        s = self.service
+        return {
+            "solvers": list(s.solvers),
+            "default_solver": s.default_solver,
+            "lives": s.lives,
+            "collection": s.collection,
+        }
 
     def assist(self, masked: str, wrong: str, solver: str | None, top: int) -> dict:
-        board = parse_board(masked, wrong, lives=self.lives)
-        s = self.solver(solver)
-        d = s.decide(board)
+        advice = self.service.assist(masked, wrong, solver)
+        board, d = advice.board, advice.decision
         scores = d.letter_scores
         return {
             "board": board.masked,
             "wrong": "".join(sorted(board.wrong)),
-            "solver": s.name,
-            "lives": self.lives,
-            "lives_left": self.lives - len(board.wrong),
+            "solver": advice.solver,
+            "lives": advice.lives,
+            "lives_left": advice.lives_left,
             "guess": d.letter,
             "probability": scores.get(d.letter),
             "stage": d.stage,
@@ -71,36 +69,33 @@ class HangmanService:
         }
 
     def play(self, phrase: str, solver: str | None) -> dict:
-        Game(phrase, lives=self.lives)  # a phrase without letters is refused before playing
-        s = self.solver(solver)
-        game, decisions = play(s, phrase, self.lives)
-        steps = []
-        wrong: list[str] = []
-        for board, d in decisions:
-            hit = d.letter in game.right
-            steps.append(
-                {
-                    "board": board.masked,
-                    "wrong": "".join(wrong),
-                    "guess": d.letter,
-                    "hit": hit,
-                    "stage": d.stage,
-                    "prediction": d.prediction,
-                    "probability": d.letter_scores.get(d.letter),
-                }
-            )
-            if not hit:
-                wrong.append(d.letter)
+        played = self.service.play(phrase, solver)
+        game = played.game
         return {
             "phrase": game.phrase,
-            "solver": s.name,
+            "solver": played.solver,
             "won": game.won,
             "wrong": game.errors,
-            "lives": self.lives,
+            "lives": played.lives,
             "guesses": len(game.history),
             "final": game.masked,
-            "steps": steps,
+            "steps": [
+                {
+                    "board": s.board.masked,
+                    "wrong": s.wrong,
+                    "guess": s.guess,
+                    "hit": s.hit,
+                    "stage": s.decision.stage,
+                    "prediction": s.decision.prediction,
+                    "probability": s.decision.letter_scores.get(s.guess),
+                }
+                for s in played.steps
+            ],
         }
+
+
+#: the name web/app.py loads the routes' service by
+HangmanService = HangmanWeb
 
 
 class AssistRequest(RequestBody):
@@ -186,18 +181,13 @@ class Played(ResponseBody):
     steps: list[HangmanStep] = Field(description="every guess, in order")
 
 
-def router(service: HangmanService) -> APIRouter:
+def router(service: HangmanWeb) -> APIRouter:
     r = APIRouter(prefix="/api/hangman", tags=["hangman"])
 
     @r.get("/info", response_model=HangmanInfo)
     def info() -> dict:
         """The solvers, the default one, the lives and the LM's collection."""
-        return {
-            "solvers": list(service.solvers),
-            "default_solver": service.default,
-            "lives": service.lives,
-            "collection": service.collection,
-        }
+        return service.info()
 
     @r.post("/assist", response_model=Advice)
     def assist(req: AssistRequest) -> dict:

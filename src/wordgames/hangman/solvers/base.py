@@ -50,10 +50,9 @@ class Solver(ABC):
     name: str = ""
     needs_lm: bool = False
 
-    def __init__(self, resources: Resources, **options):
+    def __init__(self, resources: Resources):
         self.res = resources
         self.lexicon = resources.lexicon
-        self.options = options
 
     @abstractmethod
     def decide(self, board: Board) -> Decision: ...

@@ -18,11 +18,14 @@ import heapq
 
 import numpy as np
 
+from wordgames.config import schema_defaults
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
 LN10 = 2.302585092994046
+# the options' defaults are the config schema's (hangman.posterior), not repeated here
+_DEFAULTS = schema_defaults("hangman.posterior")
 
 
 class PosteriorSolver(Solver):
@@ -32,16 +35,15 @@ class PosteriorSolver(Solver):
     def __init__(
         self,
         resources,
-        beam: int = 24,
-        candidates: int = 80,
-        max_queries: int = 6000,
-        smoothing: float = 0.15,
-        oov_rate: float = 0.01,
-        temperature: float = 1.0,
-        adaptive: bool = True,
-        **options,
+        beam: int = _DEFAULTS["beam"],
+        candidates: int = _DEFAULTS["candidates"],
+        max_queries: int = _DEFAULTS["max_queries"],
+        smoothing: float = _DEFAULTS["smoothing"],
+        oov_rate: float = _DEFAULTS["oov_rate"],
+        temperature: float = _DEFAULTS["temperature"],
+        adaptive: bool = _DEFAULTS["adaptive"],
     ):
-        super().__init__(resources, **options)
+        super().__init__(resources)
         self.beam = beam
         self.k = candidates
         self.max_queries = max_queries

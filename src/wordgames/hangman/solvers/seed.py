@@ -11,19 +11,27 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordgames.config import schema_defaults
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
 SEED_ORDER = "eaisrntolcudpmhgbfywkvxzjq"
+# the options' defaults are the config schema's (hangman.seed), not repeated here
+_DEFAULTS = schema_defaults("hangman.seed")
 
 
 class SeedSolver(Solver):
     name = "seed"
     needs_lm = True
 
-    def __init__(self, resources, candidates: int = 50, stage1_reveal: int = 4, **options):
-        super().__init__(resources, **options)
+    def __init__(
+        self,
+        resources,
+        candidates: int = _DEFAULTS["candidates"],
+        stage1_reveal: int = _DEFAULTS["stage1_reveal"],
+    ):
+        super().__init__(resources)
         self.k = candidates
         self.stage1_reveal = stage1_reveal
 

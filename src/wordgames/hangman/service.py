@@ -1,0 +1,246 @@
+"""Sentence Hangman as one object: the public Python API the CLI and the web app both call.
+
+A :class:`HangmanService` holds the unigram table and the KenLM model the solvers read (the
+pipeline's for the config's ``hangman.collection``, or files given explicitly), the lives and the
+default solver (the config's, whose defaults are the schema's: one set for every front-end), and each
+solver's options. It checks what a user types (a phrase, a board and its wrong letters, a solver
+name, solver options) with the project's one-line errors, and offers the operations: :meth:`play` a
+phrase step by step, :meth:`assist` with the next letter for a board, :meth:`evaluate` a phrase set.
+
+The files are read on first use (or by :meth:`load`), after the request has been checked, so a typo
+fails at once without waiting for the LM; an LM-free solver never reads the LM.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordgames.config import Config, load_cli_config, schema_default
+from wordgames.errors import InputError
+from wordgames.hangman.evaluate import GameRecord, evaluate, play, read_phrases
+from wordgames.hangman.game import LIVES, Board, Game, parse_board
+from wordgames.hangman.lexicon import MIN_COUNT, Lexicon
+from wordgames.hangman.solvers import (
+    DEFAULT_SOLVER,
+    SOLVERS,
+    Decision,
+    Resources,
+    Solver,
+    check_options,
+    check_solver,
+    make_solver,
+)
+from wordgames.lm.model import LanguageModel
+
+PathLike = str | os.PathLike
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guess of a played game: the board the solver saw, its decision and whether it hit."""
+
+    board: Board
+    decision: Decision
+    hit: bool
+    wrong: str  # the wrong letters before this guess, in the order guessed
+
+    @property
+    def guess(self) -> str:
+        return self.decision.letter
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A phrase played to the end by one solver."""
+
+    game: Game
+    solver: str
+    lives: int
+    steps: list[Step]
+
+    @property
+    def won(self) -> bool:
+        return self.game.won
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The next letter for a board, as one solver decides it."""
+
+    board: Board
+    solver: str
+    lives: int
+    decision: Decision
+
+    @property
+    def guess(self) -> str:
+        return self.decision.letter
+
+    @property
+    def lives_left(self) -> int:
+        return self.lives - len(self.board.wrong)
+
+
+class HangmanService:
+    """The solvers on one unigram table and LM, with the lives and default solver of a config.
+
+    ``unigrams`` and ``lm`` are files (read on first use) or loaded objects; ``options`` maps a
+    solver name to its options (the config's ``hangman.seed`` / ``hangman.posterior``); ``hint``
+    ends the message of a missing file.
+    """
+
+    def __init__(
+        self,
+        unigrams: PathLike | Lexicon,
+        lm: PathLike | LanguageModel | None = None,
+        *,
+        lives: int = LIVES,
+        default_solver: str = DEFAULT_SOLVER,
+        min_count: int = MIN_COUNT,
+        options: Mapping[str, Mapping] | None = None,
+        collection: str = schema_default("hangman.collection"),
+        hint: str | None = None,
+    ):
+        if lives < 1:
+            raise InputError(f"lives must be at least 1, got {lives}")
+        self.options = {name: dict(opts) for name, opts in (options or {}).items()}
+        for name, opts in self.options.items():
+            check_options(name, opts)
+        self.lives = lives
+        self.default_solver = default_solver
+        self.min_count = min_count
+        self.collection = collection
+        self.hint = hint
+        self._unigrams = unigrams
+        self._lm = lm
+        self._lexicon = unigrams if isinstance(unigrams, Lexicon) else None
+        self._model = lm if isinstance(lm, LanguageModel) else None
+        self._solvers: dict[str, Solver] = {}
+
+    @classmethod
+    def from_config(
+        cls,
+        cfg_or_path: Config | PathLike,
+        *,
+        lm: PathLike | None = None,
+        unigrams: PathLike | None = None,
+        lives: int | None = None,
+    ) -> HangmanService:
+        """The service of a config (or config file): the LM and unigram table the pipeline built
+        for ``hangman.collection`` unless ``lm`` / ``unigrams`` name other files, the config's
+        lives (or ``lives``), default solver, ``min_count`` and solver options."""
+        from wordgames import paths
+        from wordgames.config import DEFAULT_CONFIGFILE
+
+        if isinstance(cfg_or_path, Config):
+            cfg, name = cfg_or_path, str(cfg_or_path.source or DEFAULT_CONFIGFILE)
+        else:
+            cfg, name = load_cli_config(cfg_or_path), str(cfg_or_path)
+        hangman = cfg.settings.hangman
+        section = cfg.section("hangman")
+        return cls(
+            unigrams or paths.lm_unigrams(cfg, hangman.collection),
+            lm or paths.lm_binary(cfg, hangman.collection),
+            lives=hangman.lives if lives is None else lives,
+            default_solver=hangman.default_solver,
+            min_count=hangman.min_count,
+            options={s: section[s] for s in SOLVERS if s in section},
+            collection=hangman.collection,
+            hint=f"build it with the pipeline (snakemake --configfile {name}) or give "
+            "--lm/--unigrams",
+        )
+
+    # loading ---------------------------------------------------------------------------------------
+    @property
+    def solvers(self) -> tuple[str, ...]:
+        """The solver names a request may give."""
+        return tuple(SOLVERS)
+
+    def load(self, with_lm: bool = True) -> HangmanService:
+        """Read the unigram table and (``with_lm``) the LM now, naming them on stderr; a missing
+        file fails in one line (:class:`~wordgames.errors.ArtifactMissingError`)."""
+        from wordgames.artifacts import require
+        from wordgames.lm.model import load_model
+
+        need_lex = self._lexicon is None
+        need_lm = with_lm and self._model is None and self._lm is not None
+        if not (need_lex or need_lm):
+            return self
+        hint = {} if self.hint is None else {"hint": self.hint}
+        files = []
+        if need_lex:
+            files.append(require(self._unigrams, **hint))
+        if need_lm:
+            files.append(require(self._lm, **hint))
+        print(f"wordgames: reading {', '.join(map(str, files))}", file=sys.stderr)
+        if need_lex:
+            self._lexicon = Lexicon.from_parquet(files[0], min_count=self.min_count)
+        if need_lm:
+            self._model = load_model(str(files[-1]))
+        return self
+
+    def solver(self, name: str | None = None) -> Solver:
+        """The solver of that name (the default one for None), built on first use."""
+        name = name or self.default_solver
+        cls = check_solver(name)
+        if name not in self._solvers:
+            self.load(with_lm=cls.needs_lm)
+            resources = Resources(self._lexicon, self._model if cls.needs_lm else None)
+            self._solvers[name] = make_solver(name, resources, **self.options.get(name, {}))
+        return self._solvers[name]
+
+    # checking what a user types --------------------------------------------------------------------
+    def game(self, phrase: str) -> Game:
+        """A new game of the phrase (a phrase without letters is refused)."""
+        return Game(phrase, lives=self.lives)
+
+    def board(self, masked: str, wrong: str = "") -> Board:
+        """The board a user typed (``__'_ _ _____ ___``, wrong letters ``xz``); an impossible one
+        (a wrong letter shown, the game already lost, nothing hidden) is refused."""
+        return parse_board(masked, wrong, lives=self.lives)
+
+    # operations ------------------------------------------------------------------------------------
+    def play(self, phrase: str, solver: str | None = None) -> PlayedGame:
+        """Let a solver play the phrase to the end; every board, decision and hit."""
+        self.game(phrase)  # refused before any file is read
+        s = self.solver(solver)
+        game, decisions = play(s, phrase, self.lives)
+        steps = []
+        wrong: list[str] = []
+        for board, d in decisions:
+            hit = d.letter in game.right
+            steps.append(Step(board, d, hit, "".join(wrong)))
+            if not hit:
+                wrong.append(d.letter)
+        return PlayedGame(game, s.name, self.lives, steps)
+
+    def assist(self, masked: str, wrong: str = "", solver: str | None = None) -> Suggestion:
+        """The next letter for a board in progress and the solver's reasons."""
+        board = self.board(masked, wrong)
+        s = self.solver(solver)
+        return Suggestion(board, s.name, self.lives, s.decide(board))
+
+    def phrases(self, source: PathLike | list[str], limit: int | None = None) -> list[str]:
+        """The phrases of a file (one a line, or a TSV with an ``answer`` column) or of a list."""
+        if isinstance(source, (str, Path, os.PathLike)):
+            return read_phrases(source, limit)
+        phrases = list(source)
+        for p in phrases:
+            self.game(p)
+        return phrases[:limit] if limit is not None else phrases
+
+    def evaluate(
+        self,
+        phrases: PathLike | list[str],
+        solver: str | None = None,
+        limit: int | None = None,
+        desc: str = "",
+    ) -> list[GameRecord]:
+        """Play a solver on every phrase (a file or a list); one record per game
+        (:func:`~wordgames.hangman.evaluate.summarise` sums them up)."""
+        phrases = self.phrases(phrases, limit)
+        return evaluate(self.solver(solver), phrases, self.lives, desc=desc)
