@@ -50,11 +50,12 @@ from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import configured_sets, normalize
-from wordgames.guillotine.links import PATTERNS, read_wordnet
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
+from wordgames.guillotine.patterns import PATTERNS
 from wordgames.guillotine.solvers import links as L
 from wordgames.guillotine.solvers import load_config_resources, make_solver
+from wordgames.guillotine.wordnet import read_wordnet
 
 EVIDENCE_KEYS = ("links", "nolinks", "vectors", "lemmas")
 

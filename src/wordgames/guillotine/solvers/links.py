@@ -20,8 +20,8 @@ from functools import lru_cache
 import numpy as np
 
 from wordgames.guillotine.evidence import Resources, zipf
-from wordgames.guillotine.links import CORPUS_PATTERNS, PATTERNS, is_content
 from wordgames.guillotine.model import Model
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
 from wordgames.guillotine.solvers.base import Answer, Result
 
 DEFAULTS = {
