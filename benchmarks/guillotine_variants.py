@@ -53,8 +53,9 @@ from wordgames.guillotine.games import configured_sets, normalize
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
 from wordgames.guillotine.patterns import PATTERNS
+from wordgames.guillotine.service import load_config_resources
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_config_resources, make_solver
+from wordgames.guillotine.solvers import make_solver
 from wordgames.guillotine.wordnet import read_wordnet
 
 EVIDENCE_KEYS = ("links", "nolinks", "vectors", "lemmas")

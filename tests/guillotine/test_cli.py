@@ -170,7 +170,7 @@ def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
 
 def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(config, capsys):
     from wordgames.config import load_config_file
-    from wordgames.guillotine.solvers import load_config_resources
+    from wordgames.guillotine.service import load_config_resources
 
     cfg = load_config_file(config)
     fast, found = load_config_resources(cfg, "links", str(config))
