@@ -132,7 +132,7 @@ def register(commands) -> None:
 
 
 def _resource_args(p) -> None:
-    """The files the solvers read, as the rules give them (wordgames.plan.GuillotineFiles)."""
+    """The files the solvers read, as the rules give them (wordgames.guillotine.files.GuillotineFiles)."""
     for name, what in (
         ("links", "links Parquet"),
         ("words", "link unigram counts Parquet"),
