@@ -287,7 +287,7 @@ def cmd_train(args) -> int:
     res = _resources(args, "links")
     solver = make_solver("links", res, params)
     if res.past is None or not res.past.games:
-        from wordgames.guillotine.solvers.links import hand_model
+        from wordgames.guillotine.solvers.links_features import hand_model
 
         model = hand_model()
         model.info["note"] = "no development games given: hand-set weights"
