@@ -29,6 +29,7 @@ from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.solvers import (
     DEFAULT_SOLVER,
     SOLVERS,
+    check_solver,
     load_resources,
     make_solver,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "GuillotineService",
     "Solution",
     "check_clues",
+    "check_solver",
     "load_config_resources",
 ]
 
@@ -174,8 +176,7 @@ class GuillotineService:
         else:
             cfg = load_cli_config(cfg_or_path)
             name = config_name or str(cfg_or_path)
-        if solver not in SOLVERS:
-            raise InputError(f"unknown solver {solver!r}: choose one of {', '.join(SOLVERS)}")
+        check_solver(solver)
         t0 = time.perf_counter()
         res, found = load_config_resources(cfg, solver, name, compact=compact)
         model = None

@@ -15,9 +15,8 @@ import threading
 from fastapi import APIRouter
 from pydantic import Field
 
-from wordgames.errors import InputError
 from wordgames.guillotine.games import N_CLUES
-from wordgames.guillotine.service import DEFAULT_SOLVER, SOLVERS, check_clues
+from wordgames.guillotine.service import DEFAULT_SOLVER, SOLVERS, check_clues, check_solver
 from wordgames.guillotine.service import GuillotineService as GameService
 from wordgames.web.body import RequestBody, ResponseBody
 
@@ -36,8 +35,7 @@ class GuillotineSolvers:
     def loaded(self, name: str | None) -> GameService:
         """The service of solver ``name`` (default: the default solver), loaded on first use."""
         name = name or DEFAULT_SOLVER
-        if name not in SOLVERS:
-            raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
+        check_solver(name)
         with self._lock:
             if name not in self.loaded_services:
                 service = GameService.from_config(self.cfg, name, config_name=self.config_name)

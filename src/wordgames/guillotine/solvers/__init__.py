@@ -45,7 +45,7 @@ def load_resources(
     file is not given contributes nothing, and the notes say so). The compact copies
     (``links_index``, ``vectors_unit``) are preferred to the tables they were built from. A
     keyword that names no file here is a TypeError (it is not silently dropped)."""
-    _check_solver(solver)
+    check_solver(solver)
     t0 = time.perf_counter()
     res = Resources()
     res.lexicon = load_lexicon(
@@ -83,7 +83,8 @@ def load_resources(
     return res
 
 
-def _check_solver(name: str) -> None:
+def check_solver(name: str) -> None:
+    """A one-line InputError unless ``name`` is one of :data:`SOLVERS`."""
     if name not in SOLVERS:
         raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
 
@@ -92,7 +93,7 @@ def make_solver(name: str, res: Resources, params: dict, model=None):
     """``params``: the guillotine.gullever section for gullever, guillotine.solver for links (its
     ``l2`` and ``confident_precision`` are for training and are not passed on). An option the
     solver does not know is a one-line InputError, not silently ignored."""
-    _check_solver(name)
+    check_solver(name)
     if name == "gullever":
         from wordgames.guillotine.solvers.gullever import DEFAULTS, GulleverSolver
 
