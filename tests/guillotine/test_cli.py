@@ -166,3 +166,16 @@ def test_empty_clues_are_named(config, capsys):
     )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "clues 2, 4 are empty" in err
+
+
+def test_train_stage_refuses_a_misspelt_solver_option(tmp_path, capsys):
+    # issue 21: an option the solver does not know was dropped silently
+    params = {"l2": 1.0, "confident_precision": 0.5, "cpa": 3.0}
+    out = tmp_path / "model.json"
+    rc = main(
+        ["build", "guillotine-train", "--no-morphit", "--solver-params", json.dumps(params)]
+        + ["--out", str(out)]
+    )
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and len(err.splitlines()) == 1 and not out.exists()
+    assert "unknown links solver option cpa: known are " in err
