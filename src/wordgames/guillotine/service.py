@@ -2,9 +2,11 @@
 the check of the clues it is given, and the operations ``wordgames guillotine solve|eval`` and the
 web app's ``/api/guillotine/solve`` share.
 
->>> service = GuillotineService.from_config("config/config.yaml")  # doctest: +SKIP
->>> solution = service.solve(["certificato", "figlio", "tragedia", "stella", "venere"], top=10)
->>> [(a.word, a.confidence) for a in solution.answers]  # doctest: +SKIP
+Usage::
+
+    service = GuillotineService.from_config("config/config.yaml")  # or a Config; solver="gullever"
+    solution = service.solve(["certificato", "figlio", "tragedia", "stella", "venere"], top=10)
+    [(a.word, a.confidence, a.evidence) for a in solution.answers]
 
 Every artifact the config promises (:func:`wordgames.guillotine.files.guillotine_files`) is read; a
 missing one is a one-line ``ArtifactMissingError`` naming it, an unknown clue or a wrong number of
