@@ -19,7 +19,7 @@ from wordgames import paths
 from wordgames.config import load_config_file
 from wordgames.guillotine.evidence import LinkIndex
 from wordgames.guillotine.games import configured_sets
-from wordgames.guillotine.links import PATTERNS, WORDNET_PATTERNS
+from wordgames.guillotine.patterns import PATTERNS, WORDNET_PATTERNS
 
 
 def pmi_pairs(pmi_path, pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:

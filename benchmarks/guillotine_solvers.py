@@ -35,7 +35,8 @@ def main() -> None:
     from wordgames import paths
     from wordgames.errors import WordgamesError
     from wordgames.guillotine.model import Model
-    from wordgames.guillotine.solvers import load_config_resources, make_solver
+    from wordgames.guillotine.service import load_config_resources
+    from wordgames.guillotine.solvers import make_solver
 
     cfg = load_config_file(args.configfile)
     games_file = args.games or cfg.data_path(

@@ -50,11 +50,14 @@ from wordgames.errors import WordgamesError
 from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import configured_sets, normalize
-from wordgames.guillotine.links import PATTERNS, read_wordnet
 from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.model import fit, fit_calibration
+from wordgames.guillotine.patterns import PATTERNS
+from wordgames.guillotine.service import load_config_resources
 from wordgames.guillotine.solvers import links as L
-from wordgames.guillotine.solvers import load_config_resources, make_solver
+from wordgames.guillotine.solvers import make_solver
+from wordgames.guillotine.solvers.links_features import INTERACT
+from wordgames.guillotine.wordnet import read_wordnet
 
 EVIDENCE_KEYS = ("links", "nolinks", "vectors", "lemmas")
 
@@ -189,7 +192,7 @@ def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
             num_boost_round=600,
         )
         return (lambda X: booster.predict(X[:, cols])), None, None
-    names = [f for f in L.INTERACT if f in feats] if variant["inter"] else []
+    names = [f for f in INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
 
     # the calibration's out-of-fold models see the same columns as the model

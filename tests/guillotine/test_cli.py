@@ -4,95 +4,12 @@ import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 import yaml
 
 from wordgames.cli import main
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "guillotine"
 SOLVE = ["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo"]
-SENTENCES = """il pane duro fa bene
-un gioco duro e leale
-una testa dura come il legno
-un osso duro da rodere
-lo zoccolo duro del partito
-il pane caldo e il pane duro
-la casa del gioco
-"""
-
-
-@pytest.fixture
-def config(tmp_path, monkeypatch):
-    """A config whose guillotine artifacts (links, their index, the model) the stages built as the
-    rules call them: collection `it` without vectors or tables, evidence games, no Wiktionary."""
-    monkeypatch.delenv("WORDGAMES_DATA", raising=False)
-    tokens = tmp_path / "tokens.txt"
-    tokens.write_text(SENTENCES)
-    results = tmp_path / "results"
-    links = results / "it" / "guillotine" / "links.parquet"
-    words = results / "it" / "guillotine" / "link-words.parquet"
-    index = results / "it" / "guillotine" / "links-index"
-    rc = main(
-        [
-            "build",
-            "guillotine-links",
-            "--in",
-            str(tokens),
-            "--out",
-            str(links),
-            "--words-out",
-            str(words),
-            "--knowledge",
-            f"proverb={DATA / 'proverbs.txt'}",
-        ]
-    )
-    assert rc == 0 and links.exists() and words.exists()
-    assert (
-        main(
-            [
-                "build",
-                "guillotine-links-index",
-                "--links",
-                str(links),
-                "--words",
-                str(words),
-                "--out",
-                str(index),
-            ]
-        )
-        == 0
-    )
-    raw = {
-        "results_dir": str(results),
-        "corpora": {"x": {"kind": "text", "language": "it", "source": str(tokens)}},
-        "collections": {"it": {"corpora": ["x"]}},
-        "cooccur": {"collections": []},
-        "guillotine": {"evidence_games": [str(DATA / "past.jsonl")]},
-    }
-    from wordgames.config import load_config
-
-    solver = load_config(raw).section("guillotine")["solver"]
-    assert (
-        main(
-            [
-                "build",
-                "guillotine-train",
-                "--links-index",
-                str(index),
-                "--morphit",
-                "--evidence",
-                str(DATA / "past.jsonl"),
-                "--solver-params",
-                json.dumps(solver),
-                "--out",
-                str(results / "guillotine" / "model.json"),
-            ]
-        )
-        == 0
-    )
-    cfg = tmp_path / "config.yaml"
-    cfg.write_text(yaml.safe_dump(raw))
-    return cfg
 
 
 def test_solve_shows_ranked_answers_with_links(config, capsys):
@@ -170,7 +87,7 @@ def test_links_stage_missing_tokens_exit_2(tmp_path, capsys):
 
 def test_user_commands_read_the_compact_copies_and_fail_on_a_missing_artifact(config, capsys):
     from wordgames.config import load_config_file
-    from wordgames.guillotine.solvers import load_config_resources
+    from wordgames.guillotine.service import load_config_resources
 
     cfg = load_config_file(config)
     fast, found = load_config_resources(cfg, "links", str(config))
@@ -249,3 +166,16 @@ def test_empty_clues_are_named(config, capsys):
     )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and "clues 2, 4 are empty" in err
+
+
+def test_train_stage_refuses_a_misspelt_solver_option(tmp_path, capsys):
+    # issue 21: an option the solver does not know was dropped silently
+    params = {"l2": 1.0, "confident_precision": 0.5, "cpa": 3.0}
+    out = tmp_path / "model.json"
+    rc = main(
+        ["build", "guillotine-train", "--no-morphit", "--solver-params", json.dumps(params)]
+        + ["--out", str(out)]
+    )
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and len(err.splitlines()) == 1 and not out.exists()
+    assert "unknown links solver option cpa: known are " in err

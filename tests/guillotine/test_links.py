@@ -4,18 +4,12 @@ from collections import Counter
 
 import numpy as np
 
+from wordgames.guillotine.corpus_links import corpus_links, encode
 from wordgames.guillotine.evidence import LinkIndex
-from wordgames.guillotine.links import (
-    PATTERNS,
-    WordnetEntry,
-    build_links,
-    corpus_links,
-    encode,
-    list_links,
-    read_wordnet,
-    song_titles,
-    wordnet_links,
-)
+from wordgames.guillotine.links import build_links
+from wordgames.guillotine.list_links import list_links, song_titles
+from wordgames.guillotine.patterns import PATTERNS
+from wordgames.guillotine.wordnet import WordnetEntry, read_wordnet, wordnet_links
 
 SENTENCES = [
     "il pane duro non piace",

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from wordgames.errors import InputError
-from wordgames.guillotine.links import read_wordnet
 from wordgames.guillotine.multiwordnet import export_tables, package_sql, parse_values
+from wordgames.guillotine.wordnet import read_wordnet
 
 # the SQL dump format of the multiwordnet package, written for this test
 LEMMA_SQL = """# comment

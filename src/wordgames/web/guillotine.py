@@ -1,103 +1,61 @@
 """La Ghigliottina over HTTP: five clues in, the top answers out with their confidence and, per
 clue, the evidence linking it to the answer.
 
-The solvers and their evidence are loaded the way ``wordgames guillotine solve`` loads them
-(:func:`wordgames.cli.guillotine._load_solver`: the links index and vectors memory-mapped, the
-trained weighting model), once per solver; clues are normalised and checked against the loaded
-evidence exactly as on the command line.
+Each solver is a :class:`wordgames.guillotine.service.GuillotineService` loaded from the config as
+``wordgames guillotine solve`` loads it (the links index and vectors memory-mapped, the trained
+weighting model), once per solver, on first use; the service checks the clues and leaves out the
+past games overlapping them. This module keeps the HTTP models and routes.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
-import time
 
 from fastapi import APIRouter
 from pydantic import Field
 
-from wordgames.errors import InputError
-from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
-from wordgames.guillotine.solvers import DEFAULT_SOLVER, SOLVERS
+from wordgames.guillotine.games import N_CLUES
+from wordgames.guillotine.service import DEFAULT_SOLVER, SOLVERS, check_clues, check_solver
+from wordgames.guillotine.service import GuillotineService as GameService
 from wordgames.web.body import RequestBody, ResponseBody
 
 
-class GuillotineService:
+class GuillotineSolvers:
+    """The solvers the web app has loaded, by name (each loaded once, on first use)."""
+
     def __init__(self, cfg, config_name: str, preload: tuple[str, ...] = (DEFAULT_SOLVER,)):
         self.cfg = cfg
         self.config_name = config_name
-        self._loaded: dict[str, tuple] = {}
+        self.loaded_services: dict[str, GameService] = {}
         self._lock = threading.Lock()
         for name in preload:
-            self.warm(name)
+            self.loaded(name).warm()
 
-    def warm(self, name: str) -> None:
-        """Load ``name`` and solve one game with it, so that what a first solve imports and reads
-        (word frequencies, pages of the memory-mapped tables) is not paid by a request."""
-        _, res, _, _ = self.loaded(name)
-        index = (
-            res.links.words
-            if res.links is not None
-            else (res.vectors.words if res.vectors is not None else [])
-        )
-        words = [w for w in index[:200] if w.isalpha()][:N_CLUES]
-        if len(words) == N_CLUES:
-            self.solve(words, name, top=10)
-
-    def loaded(self, name: str | None) -> tuple:
-        """(solver, resources, notes, load seconds) of ``name``, loaded on first use."""
-        from wordgames.cli.guillotine import _load_solver
-
+    def loaded(self, name: str | None) -> GameService:
+        """The service of solver ``name`` (default: the default solver), loaded on first use."""
         name = name or DEFAULT_SOLVER
-        if name not in SOLVERS:
-            raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
+        check_solver(name)
         with self._lock:
-            if name not in self._loaded:
-                self._loaded[name] = _load_solver(self.cfg, self.config_name, name)
-                _say_read(self.cfg, name)
-            return self._loaded[name]
-
-    def clues(self, raw: list[str]) -> list[str]:
-        clues = [normalize(c) for c in raw]
-        if len(clues) != N_CLUES or not all(clues):
-            raise InputError(
-                f"give exactly {N_CLUES} non-empty clues, got {sum(1 for c in clues if c)}"
-            )
-        return clues
+            if name not in self.loaded_services:
+                service = GameService.from_config(self.cfg, name, config_name=self.config_name)
+                self.loaded_services[name] = service
+                _say_read(service)
+            return self.loaded_services[name]
 
     def solve(self, raw: list[str], solver: str | None = None, top: int = 10) -> dict:
-        from wordgames.cli.guillotine import _check_known
-
-        clues = self.clues(raw)
-        s, res, notes, _ = self.loaded(solver)
-        if res.links is None and res.vectors is None:
-            raise InputError("no evidence loaded: build the guillotine-links stage or GloVe first")
-        _check_known(res, clues)
-        t0 = time.perf_counter()
-        if res.past is not None:
-            # as on the command line, a past game sharing 4 or more clues with this one is no
-            # evidence for it (it would only look the answer up); the others are
-            game = Game(tuple(clues))
-            past = res.past.restricted([game]) if overlapping(res.past.games, [game]) else res.past
-            result = s.solve(clues, top=top, past=past)
-            notes = [*notes, past.note()]
-        else:
-            result = s.solve(clues, top=top)
-        return {
-            "clues": clues,
-            "solver": solver or DEFAULT_SOLVER,
-            "seconds": time.perf_counter() - t0,
-            "answers": [a.to_dict() for a in result.answers],
-            "notes": [*result.notes, *notes],
-        }
+        check_clues(raw)  # a bad request is answered before a solver is loaded for it
+        return self.loaded(solver).solve(raw, top=top).to_dict()
 
 
-def _say_read(cfg, solver: str) -> None:
-    from wordgames.plan import guillotine_files
+#: the name web/app.py loads the solvers by
+GuillotineService = GuillotineSolvers
 
-    files = guillotine_files(cfg).for_solver(solver)
+
+def _say_read(service: GameService) -> None:
+    files = service.files
     read = [str(p) for v in files.values() for p in (v if isinstance(v, list) else [v])]
-    print(f"wordgames: reading {', '.join(read)} ({solver} solver)", file=sys.stderr)
+    print(f"wordgames: reading {', '.join(read)} ({service.name} solver)", file=sys.stderr)
 
 
 class SolveRequest(RequestBody):
@@ -141,7 +99,7 @@ class Solved(ResponseBody):
     notes: list[str] = Field(description="what the solver did and the evidence it used")
 
 
-def router(service: GuillotineService) -> APIRouter:
+def router(service: GuillotineSolvers) -> APIRouter:
     r = APIRouter(prefix="/api/guillotine", tags=["guillotine"])
 
     @r.get("/info", response_model=GuillotineInfo)
@@ -151,8 +109,8 @@ def router(service: GuillotineService) -> APIRouter:
             "solvers": list(SOLVERS),
             "default_solver": DEFAULT_SOLVER,
             "loaded": {
-                name: {"notes": [*res.notes, *notes], "load_seconds": round(sec, 3)}
-                for name, (_, res, notes, sec) in service._loaded.items()
+                name: {"notes": loaded.notes, "load_seconds": round(loaded.load_seconds, 3)}
+                for name, loaded in service.loaded_services.items()
             },
         }
 

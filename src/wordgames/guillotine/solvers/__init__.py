@@ -1,11 +1,14 @@
-"""Solvers by name, and loading every channel a config points at (each optional)."""
+"""Solvers by name, and loading the channels they read from the files given (each optional).
+
+Which files a config promises is :mod:`wordgames.guillotine.files`; loading them for a config is
+:class:`wordgames.guillotine.service.GuillotineService`."""
 
 from __future__ import annotations
 
 import logging
 import time
 
-from wordgames.config import Config
+from wordgames.errors import InputError
 from wordgames.guillotine.evidence import (
     LazyPMI,
     LinkIndex,
@@ -15,7 +18,6 @@ from wordgames.guillotine.evidence import (
     load_idf,
 )
 from wordgames.guillotine.lexicon import load_lexicon
-from wordgames.plan import guillotine_files
 
 log = logging.getLogger(__name__)
 SOLVERS = ("links", "gullever")
@@ -38,11 +40,12 @@ def load_resources(
     idf=None,
     pmi=None,
     vocab=None,
-    **_ignored,
 ) -> Resources:
     """Load the channels ``solver`` reads from the files given (each one optional: a channel whose
     file is not given contributes nothing, and the notes say so). The compact copies
-    (``links_index``, ``vectors_unit``) are preferred to the tables they were built from."""
+    (``links_index``, ``vectors_unit``) are preferred to the tables they were built from. A
+    keyword that names no file here is a TypeError (it is not silently dropped)."""
+    check_solver(solver)
     t0 = time.perf_counter()
     res = Resources()
     res.lexicon = load_lexicon(
@@ -80,39 +83,35 @@ def load_resources(
     return res
 
 
-def load_config_resources(
-    cfg: Config, solver: str, config_name: str, compact: bool = True
-) -> tuple[Resources, dict]:
-    """The resources the pipeline built for ``cfg`` (``wordgames.plan.guillotine_files``): every
-    artifact the config promises must exist (a one-line error names the first missing one).
-    Returns the resources and the files read. ``compact=False`` reads the tables instead of the
-    memory-mapped copies (for benchmarks)."""
-    files = guillotine_files(cfg)
-    found = files.require(solver, config_name)
-    if not compact:
-        for copy, tables in (("links_index", ("links", "words")), ("vectors_unit", ("vectors",))):
-            if found.pop(copy, None) is not None:
-                found.update({t: getattr(files, t) for t in tables})
-    log.info(
-        "guillotine %s reads %s",
-        solver,
-        {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()},
-    )
-    morphit = cfg.settings.guillotine.lexicon.morphit
-    return load_resources(solver, morphit=morphit, **found), found
+def check_solver(name: str) -> None:
+    """A one-line InputError unless ``name`` is one of :data:`SOLVERS`."""
+    if name not in SOLVERS:
+        raise InputError(f"unknown solver {name!r}: choose one of {', '.join(SOLVERS)}")
 
 
 def make_solver(name: str, res: Resources, params: dict, model=None):
-    """``params``: the guillotine.gullever section for gullever, guillotine.solver for links."""
+    """``params``: the guillotine.gullever section for gullever, guillotine.solver for links (its
+    ``l2`` and ``confident_precision`` are for training and are not passed on). An option the
+    solver does not know is a one-line InputError, not silently ignored."""
+    check_solver(name)
     if name == "gullever":
-        from wordgames.guillotine.solvers.gullever import GulleverSolver
+        from wordgames.guillotine.solvers.gullever import DEFAULTS, GulleverSolver
 
+        _check_options(name, params or {}, DEFAULTS)
         return GulleverSolver(res, params)
-    if name == "links":
-        from wordgames.guillotine.solvers.links import LinksSolver
+    from wordgames.guillotine.solvers.links import DEFAULTS, LinksSolver
 
-        params = dict(params)
-        params.pop("l2", None)
-        params.pop("confident_precision", None)
-        return LinksSolver(res, params, model)
-    raise ValueError(f"unknown solver {name}")
+    params = dict(params or {})
+    params.pop("l2", None)
+    params.pop("confident_precision", None)
+    _check_options(name, params, DEFAULTS)
+    return LinksSolver(res, params, model)
+
+
+def _check_options(name: str, params: dict, known: dict) -> None:
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise InputError(
+            f"unknown {name} solver option{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(unknown)}: known are {', '.join(sorted(known))}"
+        )

@@ -1,0 +1,133 @@
+"""The manifest of what the guillotine reads for a config: every artifact its solvers load
+(:class:`GuillotineFiles`, :func:`guillotine_files`) and its evaluation game sets.
+
+``wordgames.paths`` says where each artifact lives; this module says which of them a config asks
+for. ``wordgames.plan`` re-exports these names for the Snakemake rules, so a user command reads
+exactly what the pipeline built for its config, and fails naming the artifact when one is missing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordgames import paths
+from wordgames.config import Config
+from wordgames.errors import ArtifactMissingError, ConfigError
+from wordgames.guillotine.lexicon import resolve_resource
+
+
+@dataclass
+class GuillotineFiles:
+    """Every file the guillotine solvers read for a config (None / [] = not part of this config)."""
+
+    links: Path | None = None
+    words: Path | None = None
+    links_index: Path | None = None
+    vectors: Path | None = None
+    vectors_unit: Path | None = None
+    wiktionary: list[Path] = field(default_factory=list)
+    blacklist: Path | None = None
+    whitelist: Path | None = None
+    evidence: list[Path] = field(default_factory=list)
+    idf: Path | None = None
+    pmi: Path | None = None
+    vocab: Path | None = None
+    model: Path | None = None
+    #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
+    unavailable: list[str] = field(default_factory=list)
+
+    def for_solver(self, solver: str) -> dict[str, Path | list[Path]]:
+        """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
+        vectors as their memory-mappable copies."""
+        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
+        if solver == "links":
+            names += ["links_index", "evidence", "model"]
+        else:
+            names += ["idf", "pmi", "vocab"]
+        return {n: getattr(self, n) for n in names if getattr(self, n) not in (None, [])}
+
+    def require(self, solver: str, config_name: str) -> dict[str, Path | list[Path]]:
+        """The solver's artifacts; a one-line error naming the first one missing."""
+        if self.unavailable:
+            raise ConfigError(f"{config_name}: {self.unavailable[0]}")
+        files = self.for_solver(solver)
+        for name, value in files.items():
+            for path in value if isinstance(value, list) else [value]:
+                if not Path(path).exists():
+                    raise ArtifactMissingError(
+                        f"missing artifact {path} ({name} of the {solver} solver for "
+                        f"{config_name}): build it with the pipeline (snakemake --configfile "
+                        f"{config_name}) first"
+                    )
+        return files
+
+
+def _data_file(cfg: Config, value) -> Path | None:
+    # the same rule as wordgames.plan.data_file, which this layer may not import
+    path = cfg.data_path(value)
+    return path if path is not None and path.exists() else None
+
+
+def _stats_collection(cfg: Config, collection: str, section: str) -> bool:
+    """Whether ``collection`` is among the collections of ``section`` (tables, glove) that the
+    pipeline builds: as ``wordgames.plan.table_collections`` / ``glove_collections`` decide."""
+    known = cfg.section("collections")
+    stats = [c for c in cfg.settings.cooccur.collections if c in known]
+    return collection in stats and collection in getattr(cfg.settings, section).collections
+
+
+def _built_corpora(cfg: Config) -> set[str]:
+    from wordgames.corpus.registry import used_corpora
+
+    return {c.name for c in used_corpora(cfg)}
+
+
+def guillotine_files(cfg: Config) -> GuillotineFiles:
+    g = cfg.section("guillotine")
+    coll = g["collection"]
+    files = GuillotineFiles()
+    if coll not in cfg.section("collections"):
+        files.unavailable.append(f"guillotine.collection '{coll}' is not a configured collection")
+        return files
+    files.links = paths.guillotine_links(cfg, coll)
+    files.words = paths.guillotine_link_words(cfg, coll)
+    files.links_index = paths.guillotine_links_index(cfg, coll)
+    if g["vectors"]:
+        files.vectors = cfg.data_path(g["vectors"])
+        if files.vectors is None:
+            files.unavailable.append(
+                f"guillotine.vectors {g['vectors']} is under {{data_dir}} but no data folder is set"
+            )
+    elif _stats_collection(cfg, coll, "glove"):
+        files.vectors = paths.keyed_vectors(cfg, coll)
+    if files.vectors is not None:
+        files.vectors_unit = paths.guillotine_vectors_unit(cfg, coll)
+    built = _built_corpora(cfg)
+    for corpus in g["lexicon"]["wiktionary_corpora"]:
+        if corpus not in built:
+            raise ConfigError(
+                f"guillotine.lexicon.wiktionary_corpora: corpus '{corpus}' is in no collection, "
+                "so its Wiktionary table is never built"
+            )
+        files.wiktionary.append(paths.corpus_table(cfg, corpus, "wiktionary"))
+    files.blacklist = resolve_resource(g["lexicon"]["blacklist"])
+    files.whitelist = resolve_resource(g["lexicon"]["whitelist"])
+    files.evidence = [p for p in (_data_file(cfg, v) for v in g["evidence_games"]) if p is not None]
+    if _stats_collection(cfg, coll, "tables"):
+        files.idf = paths.idf(cfg, coll)
+        files.pmi = paths.pmi(cfg, coll)
+        files.vocab = paths.vocab(cfg, coll)
+    if files.evidence:
+        files.model = paths.guillotine_model(cfg)
+    return files
+
+
+def guillotine_game_sets(cfg: Config) -> dict[str, Path]:
+    """Evaluation game sets whose file exists, name -> path."""
+    out = {}
+    for name, value in cfg.settings.guillotine.games.items():
+        path = _data_file(cfg, value)
+        if path is not None:
+            out[name] = path
+    return out

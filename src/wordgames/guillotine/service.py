@@ -1,0 +1,294 @@
+"""La Ghigliottina's public Python API: a solver loaded with the evidence a config's pipeline built,
+the check of the clues it is given, and the operations ``wordgames guillotine solve|eval`` and the
+web app's ``/api/guillotine/solve`` share.
+
+Usage::
+
+    service = GuillotineService.from_config("config/config.yaml")  # or a Config; solver="gullever"
+    solution = service.solve(["certificato", "figlio", "tragedia", "stella", "venere"], top=10)
+    [(a.word, a.confidence, a.evidence) for a in solution.answers]
+
+Every artifact the config promises (:func:`wordgames.guillotine.files.guillotine_files`) is read; a
+missing one is a one-line ``ArtifactMissingError`` naming it, an unknown clue or a wrong number of
+clues a one-line ``InputError``. A past game sharing 4 or more clues with the game asked about is
+no evidence for it (it would only look the answer up): :meth:`GuillotineService.solve` and
+:meth:`GuillotineService.evaluate` leave such games out.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wordgames.config import DEFAULT_CONFIGFILE, Config, load_cli_config
+from wordgames.errors import InputError
+from wordgames.guillotine.evidence import Resources
+from wordgames.guillotine.files import guillotine_files
+from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
+from wordgames.guillotine.solvers import (
+    DEFAULT_SOLVER,
+    SOLVERS,
+    check_solver,
+    load_resources,
+    make_solver,
+)
+from wordgames.guillotine.solvers.base import Answer, Result
+
+log = logging.getLogger(__name__)
+__all__ = [
+    "DEFAULT_SOLVER",
+    "SOLVERS",
+    "Evaluation",
+    "GuillotineService",
+    "Solution",
+    "check_clues",
+    "check_solver",
+    "load_config_resources",
+]
+
+
+def load_config_resources(
+    cfg: Config, solver: str, config_name: str, compact: bool = True
+) -> tuple[Resources, dict]:
+    """The resources the pipeline built for ``cfg``: every artifact the config promises must exist
+    (a one-line error names the first missing one). Returns the resources and the files read.
+    ``compact=False`` reads the tables instead of the memory-mapped copies (for benchmarks)."""
+    files = guillotine_files(cfg)
+    found = files.require(solver, config_name)
+    if not compact:
+        for copy, tables in (("links_index", ("links", "words")), ("vectors_unit", ("vectors",))):
+            if found.pop(copy, None) is not None:
+                found.update({t: getattr(files, t) for t in tables})
+    log.info(
+        "guillotine %s reads %s",
+        solver,
+        {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in found.items()},
+    )
+    morphit = cfg.settings.guillotine.lexicon.morphit
+    # the model is the solver's, not a channel of the resources
+    channels = {k: v for k, v in found.items() if k != "model"}
+    return load_resources(solver, morphit=morphit, **channels), found
+
+
+def check_clues(raw: Sequence[str]) -> list[str]:
+    """The clues normalised; a one-line InputError unless there are exactly five, none empty."""
+    clues = [normalize(c) for c in raw]
+    if len(clues) != N_CLUES:
+        raise InputError(f"give exactly {N_CLUES} clues, got {len(raw)}")
+    if not all(clues):
+        empty = [str(i) for i, c in enumerate(clues, 1) if not c]
+        which = f"clue {empty[0]} is" if len(empty) == 1 else f"clues {', '.join(empty)} are"
+        raise InputError(f"{which} empty: {list(raw)}")
+    return clues
+
+
+@dataclass
+class Solution:
+    """The answers to one game, best first, and what the solver said about its evidence."""
+
+    clues: list[str]  # as normalised
+    solver: str
+    result: Result  # the solver's own (its ``seconds`` time the ranking alone)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # the whole solve, the past-game exclusion included
+
+    @property
+    def answers(self) -> list[Answer]:
+        return self.result.answers
+
+    @property
+    def confident(self) -> bool:
+        """Whether the top answer reaches the model's confidence threshold."""
+        return self.result.confident
+
+    @property
+    def threshold(self) -> float | None:
+        return self.result.threshold
+
+    def to_dict(self) -> dict:
+        """The JSON the web app answers (scores and confidences to 6 decimals)."""
+        return {
+            "clues": self.clues,
+            "solver": self.solver,
+            "seconds": self.seconds,
+            "answers": [a.to_dict() for a in self.answers],
+            "notes": self.notes,
+        }
+
+
+@dataclass
+class Evaluation:
+    """A solver on a list of games: one row per game (``wordgames.guillotine.evaluate``'s rows),
+    the metrics of :func:`wordgames.guillotine.metrics.summarize`, the calibration error and the
+    notes (the resources' and the evaluation's)."""
+
+    rows: list[dict]
+    metrics: dict
+    ece: float
+    notes: list[str]
+
+    def table(self):
+        """The rows as the per-game Parquet table of ``wordgames guillotine eval --out``."""
+        from wordgames.guillotine.evaluate import rows_table
+
+        return rows_table(self.rows)
+
+
+class GuillotineService:
+    """One solver with its evidence. Build it with :meth:`from_config`, or from a solver and the
+    resources it was made with (``make_solver`` and ``load_resources`` of
+    :mod:`wordgames.guillotine.solvers`, on explicit files)."""
+
+    def __init__(
+        self,
+        solver,
+        resources: Resources,
+        *,
+        params: dict | None = None,
+        files: dict | None = None,
+        load_seconds: float = 0.0,
+    ):
+        self.solver = solver
+        self.resources = resources
+        self.name: str = solver.name
+        #: the solver's config section (guillotine.solver or guillotine.gullever)
+        self.params = dict(params or {})
+        #: the artifacts read, by name (see ``GuillotineFiles.for_solver``)
+        self.files = dict(files or {})
+        self.load_seconds = load_seconds
+
+    @classmethod
+    def from_config(
+        cls,
+        cfg_or_path: Config | str | os.PathLike = DEFAULT_CONFIGFILE,
+        solver: str = DEFAULT_SOLVER,
+        *,
+        config_name: str | None = None,
+        compact: bool = True,
+    ) -> GuillotineService:
+        """``solver`` loaded with every artifact the config promises (the links index and vectors
+        memory-mapped unless ``compact=False``; the trained weighting model of the links solver).
+        ``config_name`` is how errors name the config (default: its file)."""
+        if isinstance(cfg_or_path, Config):
+            cfg = cfg_or_path
+            name = config_name or str(cfg.source or DEFAULT_CONFIGFILE)
+        else:
+            cfg = load_cli_config(cfg_or_path)
+            name = config_name or str(cfg_or_path)
+        check_solver(solver)
+        t0 = time.perf_counter()
+        res, found = load_config_resources(cfg, solver, name, compact=compact)
+        model = None
+        if solver == "links" and "model" in found:
+            from wordgames.guillotine.model import Model
+
+            model = Model.load(found["model"])
+        params = cfg.section("guillotine")["gullever" if solver == "gullever" else "solver"]
+        made = make_solver(solver, res, params, model)
+        return cls(made, res, params=params, files=found, load_seconds=time.perf_counter() - t0)
+
+    # ------------------------------------------------------------------------------------------
+    @property
+    def notes(self) -> list[str]:
+        """What loading found of the evidence (a channel not configured, the links' size)."""
+        return list(self.resources.notes)
+
+    check_clues = staticmethod(check_clues)
+
+    def check_known(self, clues: Sequence[str]) -> None:
+        """A one-line InputError naming the first clue that no loaded evidence knows (a phrase is
+        known when it or one of its words is)."""
+        from wordgames.guillotine.lexicon import known_words
+
+        res = self.resources
+        for c in clues:
+            toks = [c, *c.split()]
+            sources = []
+            if res.links is not None:
+                sources.append(res.links.index)
+            if res.vectors is not None:
+                sources.append(res.vectors.index)
+            if res.past is not None:
+                sources.append(res.past.links)
+            if not sources:
+                sources.append(known_words())
+            if not any(t in s for t in toks for s in sources):
+                raise InputError(
+                    f"unknown word '{c}': not in the links, vectors or past games loaded"
+                )
+
+    def solve(self, clues: Sequence[str], top: int = 10) -> Solution:
+        """The ``top`` answers for five clues (checked and normalised by :func:`check_clues`,
+        each known to the evidence), best first."""
+        clues = check_clues(clues)
+        if top < 1:
+            raise InputError("top must be at least 1")
+        res = self.resources
+        if res.links is None and res.vectors is None:
+            raise InputError(
+                "no evidence available: build the guillotine-links stage or GloVe first"
+            )
+        self.check_known(clues)
+        t0 = time.perf_counter()
+        if res.past is not None:
+            game = Game(tuple(clues))
+            past = res.past.restricted([game]) if overlapping(res.past.games, [game]) else res.past
+            result = self.solver.solve(clues, top=top, past=past)
+            notes = [*result.notes, past.note()]
+        else:
+            result = self.solver.solve(clues, top=top)
+            notes = list(result.notes)
+        return Solution(clues, self.name, result, notes, time.perf_counter() - t0)
+
+    def evaluate(self, games: Sequence[Game], top: int = 100) -> Evaluation:
+        """The solver on ``games`` (each with its solution), every answer ranked to ``top``. The
+        past games sharing 4 or more clues with an evaluated game are left out of the evidence;
+        the links solver's trained model is replaced, for this evaluation only, by one trained on
+        the remaining past games when it saw an evaluated game (or when there is no trained one)."""
+        from wordgames.guillotine.evaluate import calibration, overlaps_training, solve_all, train
+        from wordgames.guillotine.metrics import summarize
+
+        games = list(games)
+        res, solver = self.resources, self.solver
+        notes: list[str] = []
+        past = None
+        if self.name == "links":
+            if res.past is not None:
+                past = res.past.restricted(games)
+                notes.append(past.note())
+            m = solver.model
+            if m.info.get("trained") and overlaps_training(m, games):
+                notes.append(
+                    "the trained model saw games overlapping these: retrained without them"
+                )
+                m = None
+            if (m is None or not m.info.get("trained")) and past is not None:
+                pool = [g for k, g in enumerate(past.games) if k not in past.excluded]
+                model = train(
+                    solver,
+                    pool,
+                    past,
+                    l2=self.params["l2"],
+                    precision=self.params["confident_precision"],
+                )
+                solver = make_solver("links", res, self.params, model)
+                notes.append(f"model trained on the {len(pool)} non-overlapping past games")
+        rows = solve_all(solver, games, top, past=past)
+        metrics = summarize([r["rank"] for r in rows], [r["seconds"] for r in rows])
+        return Evaluation(rows, metrics, calibration(rows), [*res.notes, *notes])
+
+    def warm(self) -> None:
+        """Solve one game made of frequent known words, so that what a first solve imports and
+        reads (word frequencies, pages of the memory-mapped tables) is paid now."""
+        res = self.resources
+        index = (
+            res.links.words
+            if res.links is not None
+            else (res.vectors.words if res.vectors is not None else [])
+        )
+        words = [w for w in index[:200] if w.isalpha()][:N_CLUES]
+        if len(words) == N_CLUES:
+            self.solve(words, top=10)
