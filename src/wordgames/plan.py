@@ -23,46 +23,16 @@ from wordgames.guillotine.files import (  # noqa: F401 - the rules ask plan for 
     guillotine_files,
     guillotine_game_sets,
 )
-
-
-def data_file(cfg: Config, value) -> Path | None:
-    """A config path (may start with ``{data_dir}``) when its file or folder exists, else None."""
-    path = cfg.data_path(value)
-    return path if path is not None and path.exists() else None
-
-
-def _existing(cfg: Config, values) -> list[Path]:
-    return [p for p in (data_file(cfg, v) for v in values) if p is not None]
-
-
-# collections of each stage -------------------------------------------------------------------------
-def collections(cfg: Config) -> list[str]:
-    return list(cfg.section("collections"))
-
-
-def stats_collections(cfg: Config) -> list[str]:
-    known = cfg.section("collections")
-    return [c for c in cfg.settings.cooccur.collections if c in known]
-
-
-def table_collections(cfg: Config) -> list[str]:
-    stats = stats_collections(cfg)
-    return [c for c in cfg.settings.tables.collections if c in stats]
-
-
-def glove_collections(cfg: Config) -> list[str]:
-    stats = stats_collections(cfg)
-    return [c for c in cfg.settings.glove.collections if c in stats]
-
-
-def vectors_eval_collections(cfg: Config) -> list[str]:
-    glove = glove_collections(cfg)
-    return [c for c in cfg.settings.glove.evaluate if c in glove]
-
-
-def lm_collections(cfg: Config) -> list[str]:
-    known = cfg.section("collections")
-    return [c for c in cfg.settings.lm.collections if c in known]
+from wordgames.selection import (  # noqa: F401 - the rules ask plan for them
+    collections,
+    data_file,
+    existing_files,
+    glove_collections,
+    lm_collections,
+    stats_collections,
+    table_collections,
+    vectors_eval_collections,
+)
 
 
 # wordle --------------------------------------------------------------------------------------------
@@ -181,11 +151,13 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
 
     exports = guillotine_wordnet_exports(cfg)
     return {
-        "knowledge": {kind: _existing(cfg, values) for kind, values in links["knowledge"].items()},
+        "knowledge": {
+            kind: existing_files(cfg, values) for kind, values in links["knowledge"].items()
+        },
         "titles": tables("titles_corpora", "titles"),
         "wiktionary": tables("wiktionary_corpora", "wiktionary"),
         "quotes": tables("quotes_corpora", "quotes"),
-        "wordnet": _existing(
+        "wordnet": existing_files(
             cfg, [v for v in links["wordnet"] if not str(v).startswith(PACKAGE_PREFIX)]
         ),
         "wordnet_exports": [
@@ -193,7 +165,7 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
             for lang in exports
             for table in ("lemma", "synset")
         ],
-        "thesaurus": _existing(cfg, links["thesaurus"]),
+        "thesaurus": existing_files(cfg, links["thesaurus"]),
     }
 
 

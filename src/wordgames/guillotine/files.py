@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordgames import paths
+from wordgames import paths, selection
 from wordgames.config import Config
 from wordgames.errors import ArtifactMissingError, ConfigError
 from wordgames.guillotine.lexicon import resolve_resource
@@ -63,20 +63,6 @@ class GuillotineFiles:
         return files
 
 
-def _data_file(cfg: Config, value) -> Path | None:
-    # the same rule as wordgames.plan.data_file, which this layer may not import
-    path = cfg.data_path(value)
-    return path if path is not None and path.exists() else None
-
-
-def _stats_collection(cfg: Config, collection: str, section: str) -> bool:
-    """Whether ``collection`` is among the collections of ``section`` (tables, glove) that the
-    pipeline builds: as ``wordgames.plan.table_collections`` / ``glove_collections`` decide."""
-    known = cfg.section("collections")
-    stats = [c for c in cfg.settings.cooccur.collections if c in known]
-    return collection in stats and collection in getattr(cfg.settings, section).collections
-
-
 def _built_corpora(cfg: Config) -> set[str]:
     from wordgames.corpus.registry import used_corpora
 
@@ -99,7 +85,7 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
             files.unavailable.append(
                 f"guillotine.vectors {g['vectors']} is under {{data_dir}} but no data folder is set"
             )
-    elif _stats_collection(cfg, coll, "glove"):
+    elif coll in selection.glove_collections(cfg):
         files.vectors = paths.keyed_vectors(cfg, coll)
     if files.vectors is not None:
         files.vectors_unit = paths.guillotine_vectors_unit(cfg, coll)
@@ -113,8 +99,10 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
         files.wiktionary.append(paths.corpus_table(cfg, corpus, "wiktionary"))
     files.blacklist = resolve_resource(g["lexicon"]["blacklist"])
     files.whitelist = resolve_resource(g["lexicon"]["whitelist"])
-    files.evidence = [p for p in (_data_file(cfg, v) for v in g["evidence_games"]) if p is not None]
-    if _stats_collection(cfg, coll, "tables"):
+    files.evidence = [
+        p for p in (selection.data_file(cfg, v) for v in g["evidence_games"]) if p is not None
+    ]
+    if coll in selection.table_collections(cfg):
         files.idf = paths.idf(cfg, coll)
         files.pmi = paths.pmi(cfg, coll)
         files.vocab = paths.vocab(cfg, coll)
@@ -127,7 +115,7 @@ def guillotine_game_sets(cfg: Config) -> dict[str, Path]:
     """Evaluation game sets whose file exists, name -> path."""
     out = {}
     for name, value in cfg.settings.guillotine.games.items():
-        path = _data_file(cfg, value)
+        path = selection.data_file(cfg, value)
         if path is not None:
             out[name] = path
     return out

@@ -54,8 +54,8 @@ class Status(ResponseBody):
 def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotine")) -> Services:
     """Load every game the config builds (those in ``games``); see the module docstring."""
     from wordgames.config import DEFAULT_CONFIGFILE
-    from wordgames.web.guillotine import GuillotineService
-    from wordgames.web.hangman import HangmanService
+    from wordgames.web.guillotine import GuillotineSolvers
+    from wordgames.web.hangman import HangmanWeb
     from wordgames.web.wordle import WordleService
 
     out = Services(cfg)
@@ -71,12 +71,12 @@ def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotin
         "hangman": (
             plan.hangman_enabled(cfg),
             "this config builds no LM for hangman.collection",
-            lambda: HangmanService.load(cfg, config_name),
+            lambda: HangmanWeb.load(cfg),
         ),
         "guillotine": (
             plan.guillotine_enabled(cfg),
             "this config builds no collection for guillotine.collection",
-            lambda: GuillotineService(cfg, config_name),
+            lambda: GuillotineSolvers(cfg, config_name),
         ),
     }
     for name in games:

@@ -48,10 +48,6 @@ class GuillotineSolvers:
         return self.loaded(solver).solve(raw, top=top).to_dict()
 
 
-#: the name web/app.py loads the solvers by
-GuillotineService = GuillotineSolvers
-
-
 def _say_read(service: GameService) -> None:
     files = service.files
     read = [str(p) for v in files.values() for p in (v if isinstance(v, list) else [v])]

@@ -94,10 +94,6 @@ class HangmanWeb:
         }
 
 
-#: the name web/app.py loads the routes' service by
-HangmanService = HangmanWeb
-
-
 class AssistRequest(RequestBody):
     board: str = Field(
         ...,

@@ -1,0 +1,54 @@
+"""Which collections and data files a config selects for each stage: the questions about a config
+that the games' manifests (e.g. ``wordgames.guillotine.files``) and ``wordgames.plan`` both ask,
+answered once below them.
+
+A value under ``{data_dir}`` whose file is absent (or with no data folder set) is not selected: the
+stage that needs it is not part of the run, as the schema documents.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wordgames.config import Config
+
+
+def data_file(cfg: Config, value) -> Path | None:
+    """A config path (may start with ``{data_dir}``) when its file or folder exists, else None."""
+    path = cfg.data_path(value)
+    return path if path is not None and path.exists() else None
+
+
+def existing_files(cfg: Config, values) -> list[Path]:
+    """The config paths among ``values`` whose file exists (:func:`data_file`), in order."""
+    return [p for p in (data_file(cfg, v) for v in values) if p is not None]
+
+
+# the collections of each stage ---------------------------------------------------------------------
+def collections(cfg: Config) -> list[str]:
+    return list(cfg.section("collections"))
+
+
+def stats_collections(cfg: Config) -> list[str]:
+    known = cfg.section("collections")
+    return [c for c in cfg.settings.cooccur.collections if c in known]
+
+
+def table_collections(cfg: Config) -> list[str]:
+    stats = stats_collections(cfg)
+    return [c for c in cfg.settings.tables.collections if c in stats]
+
+
+def glove_collections(cfg: Config) -> list[str]:
+    stats = stats_collections(cfg)
+    return [c for c in cfg.settings.glove.collections if c in stats]
+
+
+def vectors_eval_collections(cfg: Config) -> list[str]:
+    glove = glove_collections(cfg)
+    return [c for c in cfg.settings.glove.evaluate if c in glove]
+
+
+def lm_collections(cfg: Config) -> list[str]:
+    known = cfg.section("collections")
+    return [c for c in cfg.settings.lm.collections if c in known]
