@@ -14,9 +14,9 @@ import pytest
 from wordgames.web import errors
 from wordgames.web.wordle import build_strategy, tree_move
 from wordgames.web.worker import ChildWorker, TooSlow
+from wordgames.wordle.core import GameState
 from wordgames.wordle.feedback import format_letters
 from wordgames.wordle.game import filter_candidates
-from wordgames.wordle.strategies.base import GameState
 
 # the child's handler is time.sleep: a request of n answers after n seconds (None)
 SLEEPER = partial(partial, time.sleep)

@@ -21,7 +21,7 @@ from wordle_reference import (
     small_games,
 )
 
-from wordgames.wordle.strategies.base import GameState
+from wordgames.wordle.core import GameState
 from wordgames.wordle.strategies.optimal import (
     OptimalStrategy,
     OptimalTree,

@@ -98,10 +98,10 @@ def test_play_prints_the_game(config, capsys):
 
 def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
     # answer "shine": report the suggestion's feedback, then guesses of our own in other formats
+    from wordgames.wordle.core import GameState
     from wordgames.wordle.data import make_data
     from wordgames.wordle.feedback import feedback, format_letters, format_squares
     from wordgames.wordle.strategies import make_strategy
-    from wordgames.wordle.strategies.base import GameState
     from wordgames.wordle.words import load_lists
 
     data = make_data(*load_lists(ANSWERS, GUESSES))

@@ -51,8 +51,8 @@ def test_stochastic_agents_are_deterministic_per_seed(small_data, name):
 
 
 def test_greedy_first_guesses_on_the_default_lists():
+    from wordgames.wordle.core import GameState
     from wordgames.wordle.data import make_data
-    from wordgames.wordle.strategies.base import GameState
     from wordgames.wordle.words import load_lists
 
     data = make_data(*load_lists())

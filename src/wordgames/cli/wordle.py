@@ -225,10 +225,10 @@ def _solve(args) -> int:
 
     from wordgames.errors import GameStateError, InputError, WordgamesError
     from wordgames.textfiles import read_stdin
+    from wordgames.wordle.core import GameState
     from wordgames.wordle.feedback import format_squares, parse_feedback
     from wordgames.wordle.game import filter_candidates, hard_mode_allowed
     from wordgames.wordle.strategies import make_strategy
-    from wordgames.wordle.strategies.base import GameState
     from wordgames.wordle.strategies.greedy import GreedyStrategy
 
     cfg = _config(args)

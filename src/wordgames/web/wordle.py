@@ -24,11 +24,11 @@ from wordgames.cli.wordle import strategy_options
 from wordgames.errors import GameStateError, InputError
 from wordgames.web.body import RequestBody, ResponseBody, sometimes
 from wordgames.web.worker import ChildWorker
+from wordgames.wordle.core import GameState, WordleData
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
 from wordgames.wordle.game import filter_candidates, hard_mode_allowed
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
 from wordgames.wordle.strategies import make_strategy
-from wordgames.wordle.strategies.base import GameState, WordleData
 from wordgames.wordle.strategies.scoring import partition_stats, rank
 
 DEFAULT_STRATEGY = "optimal"

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wordgames.wordle.core import WordleData
 from wordgames.wordle.game import DEFAULT_HARD_RULE, play_game
 from wordgames.wordle.strategies import make_strategy
-from wordgames.wordle.strategies.base import WordleData
 
 #: Pates & Quinn's published results: (win rate, mean guesses).
 PUBLISHED = {"naive": (0.49, 5.45), "mcts": (0.522, 5.04), "qlearning": (0.84, 4.88)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from wordgames.wordle.strategies.base import WordleData
+from wordgames.wordle.core import WordleData
 
 
 def solve_list(

@@ -43,7 +43,7 @@ import numpy as np
 from wordgames.errors import InputError
 from wordgames.wordle import opener_bounds as B
 from wordgames.wordle import optimal_kernels as K
-from wordgames.wordle.strategies.base import WordleData
+from wordgames.wordle.core import WordleData
 from wordgames.wordle.strategies.optimal import Solver, mode_name
 
 FORMAT = "wordgames-wordle-openers/1"

@@ -35,7 +35,8 @@ import numpy as np
 
 from wordgames.errors import GameStateError, InputError
 from wordgames.wordle import optimal_kernels as K
-from wordgames.wordle.strategies.base import GameState, Strategy, WordleData
+from wordgames.wordle.core import GameState, WordleData
+from wordgames.wordle.strategies.base import Strategy
 
 HARD_RULES = {"nyt": K.HARD_NYT, "strict": K.HARD_STRICT}
 DEFAULT_HARD_RULE = "nyt"
