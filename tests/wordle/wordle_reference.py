@@ -13,7 +13,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from wordgames.wordle.core import WordleData
-from wordgames.wordle.strategies.optimal import OptimalTree
+from wordgames.wordle.exact.tree import OptimalTree
 
 INF = 1 << 30
 

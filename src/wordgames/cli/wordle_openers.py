@@ -1,6 +1,6 @@
 """``wordgames wordle openers`` and ``wordgames build wordle-openers``: the best openers, proved.
 
-Both run :class:`wordgames.wordle.openers.OpenerSearch` (every allowed first guess, branch and bound)
+Both run :class:`wordgames.wordle.exact.openers.OpenerSearch` (every allowed first guess, branch and bound)
 and write the table of every opener (Parquet), the summary (JSON) and the top-K table (Markdown) with
 the published totals beside ours when the lists are known ones.
 """
@@ -69,7 +69,7 @@ def _write(result, out_table, out_json, out_md) -> dict:
 def _search(
     data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint, stage: bool = False
 ):
-    from wordgames.wordle.openers import OpenerSearch, stderr_progress
+    from wordgames.wordle.exact.openers import OpenerSearch, stderr_progress
 
     workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
     if args.workers is None and len(data.guesses) * len(data.answers) < SMALL_LISTS:
@@ -94,7 +94,7 @@ def _openers(args) -> int:
     from wordgames import paths
     from wordgames.cli.wordle import _data
     from wordgames.config import load_cli_config
-    from wordgames.wordle.strategies.optimal import mode_name
+    from wordgames.wordle.exact.solver import mode_name
 
     cfg = load_cli_config(args.configfile)
     section = cfg.section("wordle")

@@ -310,9 +310,7 @@ def build_strategy(cfg, data: WordleData, name: str, hard: bool, hint: str):
 def tree_move(strategy, state: GameState) -> int | None:
     """The optimal strategy's move when its precomputed tree reaches ``state``, else None (an
     exact search would be needed). Reads the strategy's tables, as its ``next_guess`` does."""
-    rule = strategy._rule(state)
-    strategy.tree(rule)
-    return strategy._moves[rule].get(tuple((int(g), int(p)) for g, p in state.history))
+    return strategy.tree_move(state)
 
 
 def _optimal_search(configfile: str, hint: str):
