@@ -4,7 +4,11 @@
 answer of the candidate set ``S`` (answer indices) with at most ``depth`` more guesses, each drawn from
 ``A`` (guess rows; in hard mode the guesses still allowed by the history), when that minimum is below
 ``beta``; otherwise it returns some lower bound ``>= beta`` (a fail-high, as in alpha-beta search).
-An answer found at the k-th of these guesses costs k.
+An answer found at the k-th of these guesses costs k. ``ctx`` is a :class:`Context`: the matrix, the
+Zobrist keys, the letter codes, the mode, the transposition table and the counters, which
+:class:`~wordgames.wordle.exact.solver.Solver` builds once and passes as one argument (the bounds
+of :mod:`~wordgames.wordle.exact.bounds` take it too). The partition scans are in
+:mod:`wordgames.wordle.exact.scan`.
 
 Lower bounds. If the next guess ``g`` splits ``S`` (n answers) into cells, the cost is
 ``n + sum f(cell)`` over the cells that are not the all-green one, and a cell of ``m`` answers costs at
