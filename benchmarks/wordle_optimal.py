@@ -15,7 +15,7 @@ Rows compare the kernel's design choices side by side (median of the runs; ``x r
 Then, optionally:
 
 - ``--openers K``: :func:`best_openers` over the top K heuristic openers (normal mode);
-- ``--all-openers normal,hard``: the proof over every allowed opener (:mod:`wordgames.wordle.openers`,
+- ``--all-openers normal,hard``: the proof over every allowed opener (:mod:`wordgames.wordle.exact.openers`,
   ``--workers`` processes, ``--top`` exact totals) per mode, from scratch (no checkpoint): wall and CPU
   time (this process and its workers), how many openers each bound level excluded, and the top table
   with the published totals beside;
@@ -66,7 +66,8 @@ def load_data():
 
 
 def prove(data, opener, hard, rule, variant):
-    from wordgames.wordle.strategies.optimal import Solver, solve_tree
+    from wordgames.wordle.exact.solver import Solver
+    from wordgames.wordle.exact.tree import solve_tree
 
     solver = Solver(data, hard=hard, hard_rule=rule, variant=variant)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -113,7 +114,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from wordgames.wordle import optimal_kernels as K
+    from wordgames.wordle.exact import kernels as K
 
     data, source = load_data()
     print(
@@ -165,7 +166,7 @@ def main() -> None:
             raise SystemExit(f"{name}: total {total} differs from the published {pub}")
 
     if args.openers:
-        from wordgames.wordle.strategies.optimal import best_openers
+        from wordgames.wordle.exact.tree import best_openers
 
         wall, cpu = time.perf_counter(), time.process_time()
         found = best_openers(data, args.openers)
@@ -199,7 +200,7 @@ def load() -> str:
 
 def all_openers(data, hard: bool, workers: int, top: int):
     """The proof over every opener, from scratch, with its time and the top table."""
-    from wordgames.wordle.openers import search_openers
+    from wordgames.wordle.exact.openers import search_openers
 
     print(
         f"\nall openers, {'hard (nyt)' if hard else 'normal'} mode, {workers} worker(s), "
@@ -249,8 +250,8 @@ def proof_times(data, ranked: list[tuple[str, int, bool]], mode: str, n: int) ->
     ``ranked``: (word, exact total or excluding bound, exact), best first."""
     import numpy as np
 
-    from wordgames.wordle.openers import INF
-    from wordgames.wordle.strategies.optimal import Solver
+    from wordgames.wordle.exact.kernels import INF
+    from wordgames.wordle.exact.solver import Solver
 
     rows = [r for r in ranked if r[1] < INF][:n]
     print(f"\nper-opener proofs, {mode}, the {len(rows)} best: {load()}", flush=True)

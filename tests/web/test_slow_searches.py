@@ -8,15 +8,12 @@ import os
 import time
 from functools import partial
 
-import numpy as np
 import pytest
 
 from wordgames.web import errors
-from wordgames.web.wordle import build_strategy, tree_move
 from wordgames.web.worker import ChildWorker, TooSlow
 from wordgames.wordle.feedback import format_letters
-from wordgames.wordle.game import filter_candidates
-from wordgames.wordle.strategies.base import GameState
+from wordgames.wordle.service import WordleService
 
 # the child's handler is time.sleep: a request of n answers after n seconds (None)
 SLEEPER = partial(partial, time.sleep)
@@ -60,16 +57,12 @@ def test_too_slow_answers_503_in_one_line():
 def _off_tree_position(services):
     """A normal-mode position after one guess that the optimal tree does not reach, with more
     than one word left (what made the soak's searches)."""
-    service = services.wordle
-    data = service.data
-    strategy, _ = service._strategy("optimal", False)
+    game = services.wordle.game
+    data = game.data
     for row in range(len(data.guesses)):
         for answer in range(len(data.answers)):
-            pattern = int(data.matrix[row, answer])
-            state = GameState(service.all_candidates(), hard=False, hard_rule=service.hard_rule)
-            state.history.append((row, pattern))
-            state.candidates = filter_candidates(data, state.candidates, row, pattern)
-            if len(state.candidates) > 1 and tree_move(strategy, state) is None:
+            state = game.state_for([(row, int(data.matrix[row, answer]))])
+            if len(state.candidates) > 1 and game.tree_move(state) is None:
                 return state
     pytest.skip("the tiny pipeline's optimal tree reaches every one-guess position")
 
@@ -96,8 +89,6 @@ def test_off_tree_optimal_search_runs_in_the_child_and_gives_the_strategys_guess
     assert response.status_code == 200, response.text
     assert service.search_runs == runs + 1  # searched in the child, not in the server
     # the reference: the same strategy searching in this process
-    reference = build_strategy(cfg, data, "optimal", False, service.hint)
-    reference.start_game(0)
-    state.candidates = np.asarray(state.candidates, dtype=np.int32)
-    expected = data.guesses[int(reference.next_guess(state))]
+    reference = WordleService.from_config(cfg, hint=service.hint)
+    expected = data.guesses[reference.suggest(state, "optimal")]
     assert response.json()["suggestion"]["word"] == expected

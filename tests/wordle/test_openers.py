@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from wordle_reference import INF, brute_force, make, ref_feedback, small_games
 
 from wordgames.errors import InputError
-from wordgames.wordle import opener_bounds as B
-from wordgames.wordle.openers import OpenerSearch, search_openers
-from wordgames.wordle.strategies.optimal import HARD_RULES, Solver
+from wordgames.wordle.exact import bounds as B
+from wordgames.wordle.exact.openers import OpenerSearch, search_openers
+from wordgames.wordle.exact.solver import Solver
 
 SETTINGS = settings(
     max_examples=60,
@@ -60,7 +60,6 @@ def test_bounds_are_admissible(game, rule):
     data = make(guesses, answers)
     exact = exact_totals(data, max_guesses, rule)
     s = Solver(data, hard=rule is not None, hard_rule=rule, max_guesses=max_guesses)
-    mode = HARD_RULES[rule] if rule else 0
     reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
     assert list(reach) == [len({ref_feedback(h, a) for a in answers}) for h in data.guesses]
     kmax = int(reach.max())
@@ -70,21 +69,8 @@ def test_bounds_are_admissible(game, rule):
     classes = B.classes_bounds(s.all_answers, s.all_guesses, s.M, s.allgreen, caps)
     per_cell = np.zeros(s.allgreen + 1, dtype=np.int64)
     for g, word in enumerate(data.guesses):
-        args = (
-            s.all_answers,
-            order,
-            reach,
-            reach[order],
-            s.M,
-            s.MT,
-            s.answer_rows,
-            s.allgreen,
-            s.zans,
-            s.letters,
-            mode,
-            caps,
-        )
-        cells, complete = B.opener_cells_bound(g, *args, INF, INF, per_cell)
+        args = (s.all_answers, order, reach, reach[order], caps)
+        cells, complete = B.opener_cells_bound(g, *args, INF, INF, per_cell, s.ctx)
         assert complete
         assert classes[g] <= cells <= exact[word], (word, classes[g], cells, exact[word])
         groups: dict[int, list[str]] = {}
@@ -107,7 +93,7 @@ def test_bounds_are_admissible(game, rule):
         assert cells == expected and classes[g] == cheap
         # stopping early still gives a bound, at least the cutoff
         cut = int(classes[g]) + 1
-        early, _ = B.opener_cells_bound(g, *args, cut, INF, per_cell)
+        early, _ = B.opener_cells_bound(g, *args, cut, INF, per_cell, s.ctx)
         assert early <= cells and (early >= cut or early == cells)
 
 

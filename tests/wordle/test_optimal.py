@@ -21,14 +21,10 @@ from wordle_reference import (
     small_games,
 )
 
-from wordgames.wordle.strategies.base import GameState
-from wordgames.wordle.strategies.optimal import (
-    OptimalStrategy,
-    OptimalTree,
-    Solver,
-    best_openers,
-    solve_tree,
-)
+from wordgames.wordle.core import GameState
+from wordgames.wordle.exact.solver import Solver
+from wordgames.wordle.exact.tree import OptimalTree, best_openers, solve_tree
+from wordgames.wordle.strategies.optimal import OptimalStrategy
 
 SETTINGS = settings(
     max_examples=150,
@@ -83,7 +79,8 @@ def test_fixed_opener_equals_brute_force(game, rule, draw):
 @given(st.integers(2, 200), st.integers(0, 2**32 - 1))
 def test_scan_kernels_agree(n, seed):
     """The pairwise and the counting scans give the same cells, greens, squares and class hashes."""
-    from wordgames.wordle import optimal_kernels as K
+    from wordgames.wordle.exact import kernels as K
+    from wordgames.wordle.exact import scan
 
     rng = np.random.default_rng(seed)
     n_answers, n_guesses = 300, 150
@@ -92,8 +89,8 @@ def test_scan_kernels_agree(n, seed):
     S = np.sort(rng.choice(n_answers, size=n, replace=False)).astype(np.int32)
     A = np.sort(rng.choice(n_guesses, size=100, replace=False)).astype(np.int32)
     z = K.zobrist(n_answers, seed)
-    pairwise = K.scan_pairwise(S, A, MT, 242, z, True)
-    counting = K.scan_counting(S, A, MT, 242, z, True)
+    pairwise = scan.scan_pairwise(S, A, MT, 242, z, True)
+    counting = scan.scan_counting(S, A, MT, 242, z, True)
     for a, b in zip(pairwise, counting, strict=True):
         assert np.array_equal(a, b)
     # against numpy

@@ -85,7 +85,7 @@ def test_fingerprints_of_the_published_lists(wordgames_data, answers, guesses, f
 
 
 def test_nyt_august_2022_tarse_7883(wordgames_data):
-    from wordgames.wordle.strategies.optimal import solve_tree
+    from wordgames.wordle.exact.tree import solve_tree
 
     data = lists(wordgames_data, "answers-nyt-2309.txt", "allowed-nyt-14855.txt")
     tree = solve_tree(data, opener="tarse")
@@ -95,7 +95,7 @@ def test_nyt_august_2022_tarse_7883(wordgames_data):
 
 @long_test
 def test_nyt_august_2022_hard_salet_8097(wordgames_data):
-    from wordgames.wordle.strategies.optimal import solve_tree
+    from wordgames.wordle.exact.tree import solve_tree
 
     data = lists(wordgames_data, "answers-nyt-2309.txt", "allowed-nyt-14855.txt")
     tree = solve_tree(data, True, "salet", hard_rule="nyt")
@@ -106,7 +106,7 @@ def test_nyt_august_2022_hard_salet_8097(wordgames_data):
 @long_test
 @pytest.mark.parametrize(("hard", "mean"), [(False, 3.5526), (True, 3.6818)])
 def test_extended_list_tarse(wordgames_data, hard, mean):
-    from wordgames.wordle.strategies.optimal import solve_tree
+    from wordgames.wordle.exact.tree import solve_tree
 
     data = lists(wordgames_data, "answers-extended-3158.txt", "allowed-nyt-14855.txt")
     tree = solve_tree(data, hard, "tarse", hard_rule="nyt" if hard else None)

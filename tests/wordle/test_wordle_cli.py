@@ -98,10 +98,10 @@ def test_play_prints_the_game(config, capsys):
 
 def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
     # answer "shine": report the suggestion's feedback, then guesses of our own in other formats
+    from wordgames.wordle.core import GameState
     from wordgames.wordle.data import make_data
     from wordgames.wordle.feedback import feedback, format_letters, format_squares
     from wordgames.wordle.strategies import make_strategy
-    from wordgames.wordle.strategies.base import GameState
     from wordgames.wordle.words import load_lists
 
     data = make_data(*load_lists(ANSWERS, GUESSES))
@@ -116,7 +116,10 @@ def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
         "spine " + format_squares(feedback("spine", "shine"), 5),
     ]
     code, out, _ = run(
-        ["wordle", "solve", "--configfile", config], capsys, "\n".join(lines) + "\n", monkeypatch
+        ["wordle", "solve", "--configfile", config, "--strategy", "entropy"],
+        capsys,
+        "\n".join(lines) + "\n",
+        monkeypatch,
     )
     assert code == 0
     assert "candidates left" in out and "expected left" in out and "worst case" in out
@@ -138,7 +141,8 @@ def _digits(pattern):
     ],
 )
 def test_solve_bad_input_exits_2_with_one_line(config, capsys, monkeypatch, stdin, message):
-    code, _, err = run(["wordle", "solve", "--configfile", config], capsys, stdin, monkeypatch)
+    argv = ["wordle", "solve", "--configfile", config, "--strategy", "entropy"]
+    code, _, err = run(argv, capsys, stdin, monkeypatch)
     assert code == 2
     # the artifacts read are named first; then one line of error
     *notes, last = err.strip().splitlines()
@@ -333,6 +337,29 @@ def test_optimal_plays_the_pipelines_tree(config, tmp_path, capsys):
     )
     assert code == 0 and "solved in" in out and "optimal-tree-normal.json" in err
     assert sorted(p.name for p in (results / "wordle").iterdir()) == before  # nothing written
+
+
+def test_solve_and_play_default_to_the_optimal_strategy(config, tmp_path, capsys, monkeypatch):
+    """One default (the service's): without the pipeline's tree both fail in one line naming it;
+    with it, solve suggests the tree's opener and play follows the tree."""
+    from wordgames.wordle.exact.tree import OptimalTree
+
+    tree_path = tmp_path / "results/wordle/optimal-tree-normal.json"
+    code, _, err = run(["wordle", "solve", "--configfile", config], capsys, "\n", monkeypatch)
+    assert code == 2 and f"missing artifact {tree_path}" in err
+    code, _, err = run(["wordle", "play", "--configfile", config, "--answer", "crane"], capsys)
+    assert code == 2 and f"missing artifact {tree_path}" in err
+    results = tmp_path / "results/wordle"
+    argv = ["build", "wordle-tree", "--matrix", str(results / "feedback.npy")]
+    argv += ["--words", str(results / "words.parquet"), "--max-guesses", "6"]
+    assert main([*argv, "--out", str(tree_path)]) == 0
+    tree = OptimalTree.load(tree_path)
+    code, out, _ = run(["wordle", "solve", "--configfile", config], capsys, "\n", monkeypatch)
+    assert code == 0 and f"Suggested guess: {tree.opener.upper()}" in out
+    code, out, _ = run(["wordle", "play", "--configfile", config, "--answer", "crane"], capsys)
+    assert code == 0 and out.startswith("optimal, normal mode, answer crane")
+    played = [line.split()[1].lower() for line in out.splitlines()[1:-1]]
+    assert played == tree.paths["crane"]
 
 
 def test_console_script_exit_code():

@@ -4,9 +4,10 @@ import numpy as np
 import pytest
 
 from wordgames.errors import GameStateError, InputError
+from wordgames.wordle.core import GameState
 from wordgames.wordle.feedback import feedback
 from wordgames.wordle.game import filter_candidates, hard_mode_allowed, play_game
-from wordgames.wordle.strategies.base import GameState, Strategy
+from wordgames.wordle.strategies.base import Strategy
 
 
 def history_of(data, answer, *words):

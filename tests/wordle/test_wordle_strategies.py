@@ -17,7 +17,12 @@ NON_OPTIMAL = [n for n in strategies.NAMES if n != "optimal"]
 @pytest.mark.parametrize("hard", [False, True])
 def test_every_strategy_wins_every_small_game(small_data, name, hard):
     games = evaluate(
-        small_data, name, hard=hard, seed=3, options={"episodes": 300}, show_progress=False
+        small_data,
+        name,
+        hard=hard,
+        seed=3,
+        options=strategies.select_options(name, {"episodes": 300}),
+        show_progress=False,
     )
     s = summarize(games, 6)
     assert s["games"] == 50
@@ -28,7 +33,8 @@ def test_every_strategy_wins_every_small_game(small_data, name, hard):
 @pytest.mark.parametrize("name", NON_OPTIMAL)
 def test_hard_mode_guesses_are_legal_under_both_rules(small_data, name):
     for rule in ("nyt", "strict"):
-        player = make_strategy(name, small_data, hard=True, seed=1, episodes=200)
+        options = strategies.select_options(name, {"episodes": 200})
+        player = make_strategy(name, small_data, hard=True, seed=1, **options)
         for k in range(0, 50, 7):
             result = play_game(player, k, hard_rule=rule, game_number=k)
             history = []
@@ -41,7 +47,13 @@ def test_hard_mode_guesses_are_legal_under_both_rules(small_data, name):
 @pytest.mark.parametrize("name", ["naive", "mcts", "qlearning"])
 def test_stochastic_agents_are_deterministic_per_seed(small_data, name):
     runs = [
-        evaluate(small_data, name, seed=seed, options={"episodes": 200}, show_progress=False)
+        evaluate(
+            small_data,
+            name,
+            seed=seed,
+            options=strategies.select_options(name, {"episodes": 200}),
+            show_progress=False,
+        )
         for seed in (5, 5, 6)
     ]
     paths = [r.column("path").to_pylist() for r in runs]
@@ -51,8 +63,8 @@ def test_stochastic_agents_are_deterministic_per_seed(small_data, name):
 
 
 def test_greedy_first_guesses_on_the_default_lists():
+    from wordgames.wordle.core import GameState
     from wordgames.wordle.data import make_data
-    from wordgames.wordle.strategies.base import GameState
     from wordgames.wordle.words import load_lists
 
     data = make_data(*load_lists())
@@ -88,6 +100,31 @@ def test_registry_unknown_and_missing_modules(monkeypatch, small_data):
     with pytest.raises(InputError, match="'ghost' is not available in this build"):
         make_strategy("ghost", small_data)
     assert not strategies.available("ghost")
+
+
+def test_an_option_a_strategy_does_not_take_is_an_error(small_data):
+    """A misspelt option fails with one line naming it and the strategy, instead of doing nothing."""
+    with pytest.raises(
+        InputError,
+        match=r"strategy 'qlearning' has no option 'episode' \(its options: episodes, alpha",
+    ):
+        make_strategy("qlearning", small_data, episode=10)
+    with pytest.raises(
+        InputError, match=r"strategy 'entropy' has no option 'max_guesses' \(its options: none\)"
+    ):
+        make_strategy("entropy", small_data, max_guesses=6)
+    with pytest.raises(InputError, match="strategy 'optimal' has no option 'tree'"):
+        make_strategy("optimal", small_data, tree="x.json")
+    assert strategies.accepted_options("optimal") == (
+        "max_guesses",
+        "opener",
+        "top_k",
+        "hard_rule",
+        "tree_path",
+    )
+    shared = {"episodes": 5, "max_guesses": 6, "hard_rule": "nyt"}
+    assert strategies.select_options("qlearning", shared) == {"episodes": 5, "max_guesses": 6}
+    assert strategies.select_options("minimax", shared) == {}
 
 
 def test_qlearning_learns_something(small_data):

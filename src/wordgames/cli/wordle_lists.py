@@ -59,8 +59,8 @@ def _build_list(args) -> int:
 
 def _solve(args) -> int:
     from wordgames.wordle.data import make_data
+    from wordgames.wordle.exact.openers import stderr_progress
     from wordgames.wordle.list_report import solve_list
-    from wordgames.wordle.openers import stderr_progress
     from wordgames.wordle.words import load_lists
 
     guesses, answers = load_lists(args.answers, args.guesses, args.length)

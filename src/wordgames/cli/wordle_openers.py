@@ -1,6 +1,6 @@
 """``wordgames wordle openers`` and ``wordgames build wordle-openers``: the best openers, proved.
 
-Both run :class:`wordgames.wordle.openers.OpenerSearch` (every allowed first guess, branch and bound)
+Both run :class:`wordgames.wordle.exact.openers.OpenerSearch` (every allowed first guess, branch and bound)
 and write the table of every opener (Parquet), the summary (JSON) and the top-K table (Markdown) with
 the published totals beside ours when the lists are known ones.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import partial
 from pathlib import Path
 
 #: guesses x answers below which the search runs in this process unless --workers says otherwise
@@ -69,7 +70,7 @@ def _write(result, out_table, out_json, out_md) -> dict:
 def _search(
     data, args, hard: bool, rule: str | None, max_guesses: int, checkpoint, stage: bool = False
 ):
-    from wordgames.wordle.openers import OpenerSearch, stderr_progress
+    from wordgames.wordle.exact.openers import OpenerSearch, stderr_progress
 
     workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
     if args.workers is None and len(data.guesses) * len(data.answers) < SMALL_LISTS:
@@ -88,20 +89,18 @@ def _search(
     ).run()
 
 
-def _openers(args) -> int:
+def _openers(args, load_service) -> int:
     """The user command: the pipeline's matrix and word index for the config's lists (one line and
     status 2 when they are not built), or --answers/--guesses built in memory."""
     from wordgames import paths
-    from wordgames.cli.wordle import _data
-    from wordgames.config import load_cli_config
-    from wordgames.wordle.strategies.optimal import mode_name
+    from wordgames.wordle.exact.solver import mode_name
 
-    cfg = load_cli_config(args.configfile)
-    section = cfg.section("wordle")
-    data = _data(args, cfg)  # the pipeline's matrix, or --answers/--guesses built in memory
-    rule = (args.hard_rule or section.get("hard_rule", "nyt")) if args.hard else None
+    svc = load_service(args)  # the pipeline's matrix, or --answers/--guesses built in memory
+    data = svc.data
+    rule = svc.rule(args.hard_rule) if args.hard else None
     mode = mode_name(args.hard, rule)
-    max_guesses = args.max_guesses or section.get("max_guesses", 6)
+    max_guesses = args.max_guesses or svc.max_guesses
+    cfg = svc.config
     checkpoint = args.checkpoint or paths.wordle_openers_checkpoint(cfg, mode, data.fingerprint)
     result = _search(data, args, args.hard, rule, max_guesses, checkpoint)
     summary = _write(result, args.out_table, args.out_json, None)
@@ -159,8 +158,9 @@ def _common(p) -> None:
     p.add_argument("--out-json", type=Path, help="the summary as JSON")
 
 
-def register(commands, game, add_lists, add_mode) -> None:
-    """Add ``wordle openers`` to the ``wordle`` command group ``game`` and the build stage."""
+def register(commands, game, add_lists, add_mode, load_service) -> None:
+    """Add ``wordle openers`` to the ``wordle`` command group ``game`` and the build stage;
+    ``load_service(args)`` is the ``wordle`` commands' WordleService of the arguments."""
     p = game.add_parser(
         "openers",
         parents=[commands.config_parent],
@@ -179,7 +179,7 @@ def register(commands, game, add_lists, add_mode) -> None:
         help="resume file (default: results/wordle/openers-<mode>-<lists>.checkpoint.jsonl)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.set_defaults(handler=_openers)
+    p.set_defaults(handler=partial(_openers, load_service=load_service))
 
     b = commands.build.add_parser(
         "wordle-openers",

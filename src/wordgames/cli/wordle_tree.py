@@ -13,7 +13,7 @@ import sys
 
 def _build_tree(args) -> int:
     from wordgames.wordle.data import load_data
-    from wordgames.wordle.strategies.optimal import solve_tree
+    from wordgames.wordle.exact.tree import solve_tree
 
     data = load_data(args.matrix, args.words)
     rule = args.hard_rule if args.hard else None

@@ -16,8 +16,8 @@ import os
 import numpy as np
 
 from wordgames.errors import InputError
+from wordgames.wordle.core import WordleData
 from wordgames.wordle.feedback import build_matrix
-from wordgames.wordle.strategies.base import WordleData
 
 
 def make_data(

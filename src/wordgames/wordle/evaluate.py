@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wordgames.wordle.core import WordleData
 from wordgames.wordle.game import DEFAULT_HARD_RULE, play_game
-from wordgames.wordle.strategies import make_strategy
-from wordgames.wordle.strategies.base import WordleData
+from wordgames.wordle.strategies import make_strategy, select_options
 
 #: Pates & Quinn's published results: (win rate, mean guesses).
 PUBLISHED = {"naive": (0.49, 5.45), "mcts": (0.522, 5.04), "qlearning": (0.84, 4.88)}
@@ -43,14 +43,15 @@ def evaluate(
     options: dict | None = None,
     show_progress: bool = True,
 ):
-    """Play the answers (all, the first ``limit`` or the given indices); returns the per-game table."""
+    """Play the answers (all, the first ``limit`` or the given indices); returns the per-game table.
+
+    ``options`` are the strategy's own (an option it does not take is an InputError)."""
     import pyarrow as pa
 
     from wordgames.progress import progress
 
-    player = make_strategy(
-        strategy, data, hard=hard, seed=seed, max_guesses=max_guesses, **(options or {})
-    )
+    limit_option = select_options(strategy, {"max_guesses": max_guesses})  # (if it plans ahead)
+    player = make_strategy(strategy, data, hard=hard, seed=seed, **limit_option, **(options or {}))
     indices = list(range(len(data.answers))) if answers is None else list(answers)
     if limit is not None:
         indices = indices[:limit]

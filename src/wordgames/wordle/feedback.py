@@ -1,7 +1,7 @@
 """Wordle feedback: the per-pair reference, user-facing strings, and the guesses x answers matrix.
 
 A pattern is an integer: position ``i`` contributes ``digit * 3**i`` with digit 0 grey, 1 yellow,
-2 green (see :mod:`wordgames.wordle.strategies.base`). Duplicate letters follow the real game: greens
+2 green (see :mod:`wordgames.wordle.core`). Duplicate letters follow the real game: greens
 are assigned first; then, left to right, a non-green guess letter is yellow while the answer still has
 an unmatched copy of that letter (one not already green or already used by an earlier yellow), else grey.
 

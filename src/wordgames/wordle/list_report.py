@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from wordgames.wordle.strategies.base import WordleData
+from wordgames.wordle.core import WordleData
 
 
 def solve_list(
@@ -25,8 +25,9 @@ def solve_list(
     import time
 
     from wordgames.wordle.evaluate import evaluate, summarize
-    from wordgames.wordle.openers import OpenerSearch
-    from wordgames.wordle.strategies.optimal import best_openers, mode_name
+    from wordgames.wordle.exact.openers import OpenerSearch
+    from wordgames.wordle.exact.solver import mode_name
+    from wordgames.wordle.exact.tree import best_openers
 
     rule = (hard_rule or "nyt") if hard else None
     optimal = None

@@ -3,12 +3,19 @@
 The registry maps CLI names to ``module:Class``; modules are imported only when a strategy is used.
 ``optimal`` lives in ``wordgames.wordle.strategies.optimal`` (``OptimalStrategy``); when that module is
 absent, asking for it raises a clear InputError instead of failing at import time.
+
+Options: a strategy takes the keyword arguments of its constructor besides ``hard`` and ``seed``
+(:func:`accepted_options`); :func:`make_strategy` refuses any other with a one-line InputError, so a
+misspelt option fails instead of doing nothing. Callers that hold options meant for several
+strategies (the config's Q-learning parameters, the guess limit) pick each strategy's own with
+:func:`select_options`.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Mapping
 
 from wordgames.errors import InputError
 
@@ -22,6 +29,9 @@ REGISTRY: dict[str, str] = {
     "optimal": "optimal:OptimalStrategy",
 }
 NAMES = tuple(REGISTRY)
+#: The strategy that suggests and plays when none is named, in every front-end (re-exported as
+#: ``wordgames.wordle.service.DEFAULT_STRATEGY``; kept here so that naming it imports nothing heavy).
+DEFAULT_STRATEGY = "optimal"
 SEED_AGENTS = ("naive", "mcts", "qlearning")
 
 
@@ -49,10 +59,28 @@ def strategy_class(name: str):
     return getattr(module, class_name)
 
 
+def accepted_options(name: str) -> tuple[str, ...]:
+    """The options strategy ``name`` takes: its constructor's keyword arguments but hard and seed."""
+    params = inspect.signature(strategy_class(name).__init__).parameters.values()
+    return tuple(
+        p.name
+        for p in params
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name not in ("hard", "seed")
+    )
+
+
+def select_options(name: str, shared: Mapping[str, object]) -> dict:
+    """The entries of ``shared`` (options given to every strategy) that strategy ``name`` takes."""
+    accepted = accepted_options(name)
+    return {k: v for k, v in shared.items() if k in accepted}
+
+
 def make_strategy(name: str, data, *, hard: bool = False, seed: int = 0, **options):
-    """An instance of strategy ``name``; ``options`` the class does not accept are ignored."""
+    """An instance of strategy ``name``; an option it does not take is an InputError."""
     cls = strategy_class(name)
-    params = inspect.signature(cls.__init__).parameters
-    takes_kwargs = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    kwargs = {k: v for k, v in options.items() if takes_kwargs or k in params}
-    return cls(data, hard=hard, seed=seed, **kwargs)
+    accepted = accepted_options(name)
+    for key in options:
+        if key not in accepted:
+            takes = ", ".join(accepted) or "none"
+            raise InputError(f"strategy {name!r} has no option {key!r} (its options: {takes})")
+    return cls(data, hard=hard, seed=seed, **options)

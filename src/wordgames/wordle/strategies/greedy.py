@@ -1,7 +1,7 @@
 """Greedy one-step strategies: score every allowed guess by how it splits the candidates.
 
 The whole guess list is scored each turn (in hard mode only the guesses
-:func:`~wordgames.wordle.game.hard_mode_allowed` permits); ties go to guesses that could be the
+:func:`~wordgames.wordle.rules.hard_mode_allowed` permits); ties go to guesses that could be the
 answer (remaining candidates), then to the lower row (alphabetical order). With one or two candidates left the first candidate
 is played (no guess can do better).
 
@@ -18,7 +18,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from wordgames.wordle.strategies.base import GameState, Strategy
+from wordgames.wordle.core import GameState
+from wordgames.wordle.strategies.base import Strategy
 from wordgames.wordle.strategies.scoring import PartitionStats, partition_stats, rank
 
 _MEMO: dict[tuple, int] = {}
@@ -35,7 +36,7 @@ class GreedyStrategy(Strategy):
 
     def ranked(self, state: GameState) -> tuple[np.ndarray, np.ndarray, PartitionStats]:
         """(order, score, stats) of the allowed guesses, best first (used by the CLI too)."""
-        from wordgames.wordle.game import hard_mode_allowed
+        from wordgames.wordle.rules import hard_mode_allowed
 
         data = self.data
         if state.hard and state.history:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from wordgames.errors import GameStateError
-from wordgames.wordle.strategies.base import GameState, Strategy
+from wordgames.wordle.core import GameState
+from wordgames.wordle.strategies.base import Strategy
 
 
 class NaiveStrategy(Strategy):

@@ -33,7 +33,8 @@ from __future__ import annotations
 import numpy as np
 
 from wordgames.errors import GameStateError
-from wordgames.wordle.strategies.base import GameState, Strategy
+from wordgames.wordle.core import GameState
+from wordgames.wordle.strategies.base import Strategy
 from wordgames.wordle.strategies.mcts import match_weights
 from wordgames.wordle.strategies.scoring import answer_codes, pattern_marks
 

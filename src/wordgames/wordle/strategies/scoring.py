@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from wordgames.wordle.strategies.base import WordleData
+from wordgames.wordle.core import WordleData
 
 
 @numba.njit(cache=True, parallel=True)

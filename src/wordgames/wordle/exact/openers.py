@@ -8,12 +8,12 @@ an opener is excluded once its bound exceeds it, since then at least ``top`` ope
 Levels, each applied only to the openers the previous one did not exclude:
 
 1. ``classes``: from the sizes of the opener's feedback cells alone
-   (:func:`wordgames.wordle.opener_bounds.classes_bounds`), every opener in one pass;
+   (:func:`wordgames.wordle.exact.bounds.classes_bounds`), every opener in one pass;
 2. seeds: the ``2 * top`` openers with the most feedback cells are solved first (with the incumbent
    + 1 as the bound once there is one), to get a good incumbent early;
 3. ``cells``: each cell at its one-level bound, the minimum over every allowed next guess
-   (:func:`~wordgames.wordle.opener_bounds.opener_cells_bound`, stopping once the bound excludes);
-4. ``search``: the exact solver of :mod:`wordgames.wordle.strategies.optimal` with the incumbent + 1 as
+   (:func:`~wordgames.wordle.exact.bounds.opener_cells_bound`, stopping once the bound excludes);
+4. ``search``: the exact solver of `wordgames.wordle.exact.solver` with the incumbent + 1 as
    its bound (``Solver.opener_value``), in the order of the ``cells`` bounds: it either proves the
    exact total (``exact``) or fails high with a lower bound above the incumbent (``search``).
 
@@ -35,204 +35,21 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from wordgames.errors import InputError
-from wordgames.wordle import opener_bounds as B
-from wordgames.wordle import optimal_kernels as K
-from wordgames.wordle.strategies.base import WordleData
-from wordgames.wordle.strategies.optimal import Solver, mode_name
+from wordgames.wordle.core import WordleData
+from wordgames.wordle.exact import bounds as B
+from wordgames.wordle.exact.kernels import INF
+from wordgames.wordle.exact.opener_table import FORMAT, KINDS, OpenersResult
+from wordgames.wordle.exact.opener_worker import MEMO_CAP, Worker, init_worker, run_task
+from wordgames.wordle.exact.scan import partition_stats
+from wordgames.wordle.exact.solver import Solver, mode_name
 
-FORMAT = "wordgames-wordle-openers/1"
-INF = K.INF
-KINDS = ("exact", "search", "cells", "classes", "infeasible")
 _RANK = {"classes": 0, "cells": 1, "search": 2}
 CELLS_BATCH = 32
-#: transposition-table entries a worker keeps before starting a fresh table (about 50 bytes each)
-MEMO_CAP = 6_000_000
-
-
-# one process's work ------------------------------------------------------------------------------
-class _Worker:
-    """The solver of one process: its transposition table is reused across the openers it gets."""
-
-    def __init__(
-        self, data: WordleData, hard: bool, hard_rule: str | None, max_guesses: int, memo_cap: int
-    ) -> None:
-        self.solver = Solver(data, hard=hard, hard_rule=hard_rule, max_guesses=max_guesses)
-        self.memo_cap = memo_cap
-        s = self.solver
-        self.reach = B.classes_per_guess(s.all_answers, s.all_guesses, s.M, s.allgreen)
-        self.kmax = int(self.reach.max())
-        self.caps = B.class_caps(s.allgreen, s.letters.shape[1], self.kmax, hard)
-        self.order = np.argsort(-self.reach, kind="stable").astype(np.int32)
-        self.order_reach = self.reach[self.order]
-
-    def cells(self, rows: list[int], cutoff: int) -> list[tuple]:
-        """Per opener: (row, bound, complete, CPU seconds, per-pattern cell bounds or None); the
-        cell bounds come back only for an opener the bound did not exclude (its search needs
-        them)."""
-        s = self.solver
-        out = []
-        per_cell = np.zeros(s.allgreen + 1, dtype=np.int64)
-        for g in rows:
-            t = time.process_time()
-            bound, complete = B.opener_cells_bound(
-                g,
-                s.all_answers,
-                self.order,
-                self.reach,
-                self.order_reach,
-                s.M,
-                s.MT,
-                s.answer_rows,
-                s.allgreen,
-                s.zans,
-                s.letters,
-                s.mode,
-                self.caps,
-                cutoff,
-                INF,
-                per_cell,
-            )
-            keep = complete and bound < cutoff
-            cells = {int(c): int(per_cell[c]) for c in np.flatnonzero(per_cell)} if keep else None
-            out.append((g, int(bound), bool(complete), time.process_time() - t, cells))
-        return out
-
-    def search(self, g: int, beta: int, cells: dict[int, int] | None = None):
-        if len(self.solver.memo) > self.memo_cap:
-            self.solver.memo = K.new_memo()
-        t = time.process_time()
-        v = self.solver.opener_value(g, beta, cell_bounds=cells)
-        return g, int(v), time.process_time() - t
-
-
-_WORKER: _Worker | None = None
-
-
-def _init_worker(lists, matrix, hard, hard_rule, max_guesses, memo_cap) -> None:
-    global _WORKER
-    from wordgames.wordle.data import make_data
-
-    guesses, answers = lists
-    _WORKER = _Worker(make_data(guesses, answers, matrix), hard, hard_rule, max_guesses, memo_cap)
-
-
-def _run(task):
-    kind, *args = task
-    assert _WORKER is not None
-    return kind, getattr(_WORKER, kind)(*args)
-
-
-# what is known about every opener ----------------------------------------------------------------
-@dataclass
-class OpenersResult:
-    """Every opener with its exact total or the lower bound that excluded it."""
-
-    words: list[str]
-    values: np.ndarray  # int64: exact total, or lower bound; INF = cannot finish in time
-    exact: np.ndarray  # bool
-    kinds: list[str]  # one of KINDS
-    seconds: np.ndarray  # CPU seconds spent on each opener
-    top: int
-    mode: str
-    fingerprint: str
-    answers: int
-    max_guesses: int
-    wall: float = 0.0
-    cpu: float = 0.0
-    workers: int = 1
-    extra: dict = field(default_factory=dict)
-
-    @property
-    def incumbent(self) -> int:
-        """The ``top``-th best exact total (INF when fewer than ``top`` openers are feasible)."""
-        ex = np.sort(self.values[self.exact & (self.values < INF)])
-        return int(ex[self.top - 1]) if len(ex) >= self.top else INF
-
-    def ranking(self) -> list[int]:
-        """Opener rows, best first: exact totals, then bounds, then infeasible."""
-        key = np.where(self.exact, 0, 1)
-        return [int(i) for i in np.lexsort((np.array(self.words), key, self.values))]
-
-    def top_rows(self) -> list[int]:
-        """The proved best: every opener whose exact total is at most the incumbent (ties kept)."""
-        cut = self.incumbent
-        if cut >= INF:  # fewer feasible openers than asked: all of them are exact
-            cut = INF - 1
-        return [i for i in self.ranking() if self.exact[i] and self.values[i] <= cut]
-
-    def check(self) -> None:
-        """Every opener is exact or excluded by a bound above the incumbent (else a bug)."""
-        cut = self.incumbent
-        for i in range(len(self.words)):
-            if not self.exact[i] and self.values[i] <= cut and self.values[i] < INF:
-                raise RuntimeError(
-                    f"opener {self.words[i]!r} is neither solved nor excluded "
-                    f"(bound {self.values[i]}, incumbent {cut})"
-                )
-
-    def counts(self) -> dict[str, int]:
-        out = {k: 0 for k in KINDS}
-        for kind in self.kinds:
-            out[kind] += 1
-        out["top"] = len(self.top_rows())
-        return out
-
-    def summary(self) -> dict:
-        from wordgames.wordle.published import published_openers
-
-        published = published_openers(self.fingerprint, self.mode)
-        top = []
-        for rank, i in enumerate(self.top_rows(), start=1):
-            word = self.words[i]
-            top.append(
-                {
-                    "rank": rank,
-                    "word": word,
-                    "total": int(self.values[i]),
-                    "mean": round(float(self.values[i]) / self.answers, 4),
-                    "published": published.get(word),
-                }
-            )
-        return {
-            "format": FORMAT,
-            "mode": self.mode,
-            "fingerprint": self.fingerprint,
-            "answers": self.answers,
-            "openers": len(self.words),
-            "max_guesses": self.max_guesses,
-            "top_k": self.top,
-            "incumbent": None if self.incumbent >= INF else self.incumbent,
-            "top": top,
-            "counts": self.counts(),
-            "wall_seconds": round(self.wall, 1),
-            "cpu_seconds": round(self.cpu, 1),
-            "workers": self.workers,
-            **self.extra,
-        }
-
-    def table(self):
-        import pyarrow as pa
-
-        rank = np.zeros(len(self.words), dtype=np.int32)
-        for r, i in enumerate(self.top_rows(), start=1):
-            rank[i] = r
-        feasible = self.values < INF
-        return pa.table(
-            {
-                "word": pa.array(self.words, pa.string()),
-                "rank": pa.array(np.where(rank > 0, rank, 0), pa.int32()).cast(pa.int32()),
-                "value": pa.array(np.where(feasible, self.values, 0), pa.int64(), mask=~feasible),
-                "exact": pa.array(self.exact),
-                "kind": pa.array(self.kinds, pa.string()),
-                "cpu_seconds": pa.array(np.round(self.seconds, 4)),
-            }
-        )
 
 
 # the search --------------------------------------------------------------------------------------
@@ -277,7 +94,7 @@ class OpenerSearch:
         self.kinds = ["classes"] * n
         self.seconds = np.zeros(n, dtype=np.float64)
         self.cpu = 0.0
-        self._local: _Worker | None = None
+        self._local: Worker | None = None
         self._pool = None
         self._log = None
         self._phase = ("starting", 0, 0, time.perf_counter())
@@ -432,7 +249,7 @@ class OpenerSearch:
     # running tasks -------------------------------------------------------------------------------
     def _start(self) -> None:
         if self.workers == 1:
-            self._local = _Worker(
+            self._local = Worker(
                 self.data, self.hard, self.hard_rule, self.max_guesses, self.memo_cap
             )
             return
@@ -443,7 +260,7 @@ class OpenerSearch:
         self._pool = ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),  # numba's threads do not survive fork
-            initializer=_init_worker,
+            initializer=init_worker,
             initargs=(
                 (self.data.guesses, self.data.answers),
                 matrix,
@@ -494,7 +311,7 @@ class OpenerSearch:
                 if task is None:
                     exhausted = True
                 else:
-                    pending.add(self._pool.submit(_run, task))
+                    pending.add(self._pool.submit(run_task, task))
             if not pending:
                 break
             ready, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -551,7 +368,7 @@ class OpenerSearch:
             self.record(g, int(classes[g]), "classes", log=False)
         resumed = self._resume()
         earlier_cpu = float(self.seconds.sum())  # what the checkpoint's runs spent
-        ncells, sumsq, ingreen = K.partition_stats(s.all_answers, G, s.M, s.allgreen)
+        ncells, sumsq, ingreen = partition_stats(s.all_answers, G, s.M, s.allgreen)
         seeds = [int(g) for g in np.lexsort((G, sumsq, -ingreen, -ncells))[: 2 * self.top]]
         interrupted = True
         previous = _terminate_on_sigterm()

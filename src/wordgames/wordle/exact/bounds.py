@@ -29,15 +29,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from wordgames.wordle.optimal_kernels import (
-    HARD_NONE,
-    classes_on,
-    hard_filter,
-    scan_counting,
-    scan_pairwise,
-)
-
-_PAIRWISE_MAX = 120
+from wordgames.wordle.exact.kernels import HARD_NONE, hard_filter
+from wordgames.wordle.exact.scan import PAIRWISE_MAX, classes_on, scan_counting, scan_pairwise
 
 
 @numba.njit(cache=True, inline="always")
@@ -101,7 +94,7 @@ _BLOCK = 512
 
 
 @numba.njit(cache=True)
-def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
+def cell_bound(C, A, reach, ctx):
     """``min over h in A of 3m - [h in C] - classes(h, C)`` for a cell ``C`` of ``m >= 3`` answers.
 
     ``A`` is ordered by ``reach`` descending, ``reach[j]`` being an upper bound on the classes
@@ -109,7 +102,9 @@ def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
     (they are allowed whatever the hard-mode rule, since each would give the feedback the cell got):
     one that splits the others into singletons gives the least possible value, ``2m - 1``. The
     other guesses are scanned in blocks, stopping once no later guess can do better than the best
-    so far (``3m - min(m, reach)``) or one splits the cell into singletons (``2m``)."""
+    so far (``3m - min(m, reach)``) or one splits the cell into singletons (``2m``). ``ctx``: the
+    solver's :class:`~wordgames.wordle.exact.kernels.Context`."""
+    M, MT, answer_rows, allgreen, zans = ctx.M, ctx.MT, ctx.answer_rows, ctx.allgreen, ctx.zans
     m = C.shape[0]
     cnt = np.zeros(allgreen + 1, dtype=np.int32)
     best = 3 * m
@@ -121,7 +116,7 @@ def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
         if best <= 3 * m - min(m, reach[j0]) or best == 2 * m:
             break
         block = A[j0 : j0 + _BLOCK]
-        if m <= _PAIRWISE_MAX:
+        if m <= PAIRWISE_MAX:
             ncl, ngr, _sq, _h = scan_pairwise(C, block, MT, allgreen, zans, False)
         else:
             ncl, ngr, _sq, _h = scan_counting(C, block, MT, allgreen, zans, False)
@@ -133,31 +128,16 @@ def cell_bound(C, A, reach, M, MT, answer_rows, allgreen, zans):
 
 
 @numba.njit(cache=True)
-def opener_cells_bound(
-    g,
-    S,
-    A,
-    reach,
-    A_reach,
-    M,
-    MT,
-    answer_rows,
-    allgreen,
-    zans,
-    letters,
-    hard,
-    caps,
-    cutoff,
-    infeasible,
-    out,
-):
+def opener_cells_bound(g, S, A, reach, A_reach, caps, cutoff, infeasible, out, ctx):
     """The one-level bound of opener ``g`` (see the module doc), scanning cells smallest first
     (from three answers on) and stopping once the sum reaches ``cutoff``. ``A``: every guess, by
     ``reach`` descending; ``reach``: per guess row, its classes on the whole answer list;
     ``A_reach = reach[A]``; ``caps``: :func:`class_caps`. ``out`` (one slot per pattern) gets each
     cell's bound, the scanned ones exact, the others at the cheap bound. Returns
     ``(bound, complete)``; ``bound`` is ``infeasible`` when hard mode leaves a cell of two or
-    more answers without an allowed guess."""
+    more answers without an allowed guess. ``ctx``: the solver's
+    :class:`~wordgames.wordle.exact.kernels.Context`."""
+    M, letters, hard, allgreen = ctx.M, ctx.letters, ctx.hard, ctx.allgreen
     n = S.shape[0]
     ncodes = allgreen + 1
     row = M[g]
@@ -199,9 +179,9 @@ def opener_cells_bound(
             Ac = hard_filter(A, g, c, letters, hard)
             if Ac.shape[0] == 0:
                 return infeasible, True
-            b = cell_bound(C, Ac, reach[Ac], M, MT, answer_rows, allgreen, zans)
+            b = cell_bound(C, Ac, reach[Ac], ctx)
         else:
-            b = cell_bound(C, A, A_reach, M, MT, answer_rows, allgreen, zans)
+            b = cell_bound(C, A, A_reach, ctx)
         if b > out[c]:
             total += b - out[c]
             out[c] = b

@@ -4,7 +4,11 @@
 answer of the candidate set ``S`` (answer indices) with at most ``depth`` more guesses, each drawn from
 ``A`` (guess rows; in hard mode the guesses still allowed by the history), when that minimum is below
 ``beta``; otherwise it returns some lower bound ``>= beta`` (a fail-high, as in alpha-beta search).
-An answer found at the k-th of these guesses costs k.
+An answer found at the k-th of these guesses costs k. ``ctx`` is a :class:`Context`: the matrix, the
+Zobrist keys, the letter codes, the mode, the transposition table and the counters, which
+:class:`~wordgames.wordle.exact.solver.Solver` builds once and passes as one argument (the bounds
+of :mod:`~wordgames.wordle.exact.bounds` take it too). The partition scans are in
+:mod:`wordgames.wordle.exact.scan`.
 
 Lower bounds. If the next guess ``g`` splits ``S`` (n answers) into cells, the cost is
 ``n + sum f(cell)`` over the cells that are not the all-green one, and a cell of ``m`` answers costs at
@@ -37,11 +41,14 @@ every earlier guess did, i.e. it could itself be the answer; drawn from the whol
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from wordgames.wordle.exact.scan import PAIRWISE_MAX, classes_on, scan_counting, scan_pairwise
 from wordgames.wordle.feedback import pair_code
 
 INF = 1 << 30
@@ -102,21 +109,6 @@ def _entry_guess(e):
 @numba.njit(cache=True, inline="always")
 def _cell_lb(m):
     return 1 if m == 1 else 2 * m - 1
-
-
-@numba.njit(cache=True, inline="always")
-def classes_on(row, S, cnt):
-    """Feedback classes of the guess whose matrix row is ``row`` on the answers ``S``; ``cnt`` is a
-    zeroed scratch array of one slot per pattern, left zeroed."""
-    k = 0
-    for j in range(S.shape[0]):
-        c = row[S[j]]
-        if cnt[c] == 0:
-            k += 1
-        cnt[c] += 1
-    for j in range(S.shape[0]):
-        cnt[row[S[j]]] = 0
-    return k
 
 
 @numba.njit(cache=True)
@@ -193,117 +185,11 @@ def hard_filter(A, g, code, letters, hard):
     return out[:k]
 
 
-_BLOCK = 64
-_STRIDE = 256
-
-
 @numba.njit(cache=True)
 def _member(A, g):
     """Whether ``g`` is in the sorted array ``A``."""
     i = np.searchsorted(A, g)
     return i < A.shape[0] and A[i] == g
-
-
-_PAIRWISE_MAX = 120
-
-
-@numba.njit(cache=True)
-def scan_counting(S, A, MT, allgreen, zans, with_hash):
-    """Per guess of ``A``: cells, green (0/1), sum of squared cell sizes and a label-free partition
-    hash over ``S``; counts per (guess, pattern) for blocks of guesses (MT rows are answers)."""
-    n = S.shape[0]
-    nA = A.shape[0]
-    ncodes = allgreen + 1
-    ncl = np.empty(nA, dtype=np.int64)
-    ngr = np.empty(nA, dtype=np.int64)
-    nsq = np.empty(nA, dtype=np.int64)
-    nh = np.zeros(nA, dtype=np.uint64)
-    B = _BLOCK
-    stride = _STRIDE if ncodes <= _STRIDE else ncodes
-    bcnt = np.zeros(B * stride, dtype=np.int32)
-    bfirst = np.zeros(B * stride, dtype=np.int32)
-    for j0 in range(0, nA, B):
-        bl = min(B, nA - j0)
-        for b in range(bl):
-            ncl[j0 + b] = 0
-            nsq[j0 + b] = 0
-        for i in range(n):
-            r = MT[S[i]]
-            zi = zans[S[i]]
-            for b in range(bl):
-                c = r[A[j0 + b]]
-                ix = b * stride + c
-                k = bcnt[ix]
-                bcnt[ix] = k + 1
-                nsq[j0 + b] += 2 * k + 1
-                if k == 0:
-                    ncl[j0 + b] += 1
-                    bfirst[ix] = i
-                if with_hash:  # element -> first element of its cell: free of pattern labels
-                    nh[j0 + b] += zi * np.uint64(bfirst[ix] + 1)
-        for b in range(bl):
-            ngr[j0 + b] = 1 if bcnt[b * stride + allgreen] > 0 else 0
-        bcnt[:] = 0
-    return ncl, ngr, nsq, nh
-
-
-@numba.njit(cache=True)
-def scan_pairwise(S, A, MT, allgreen, zans, with_hash):
-    """What :func:`scan_counting` returns, by comparing the patterns of every pair of answers:
-    n(n-1)/2 byte comparisons per guess in branch-free loops that LLVM vectorises, far faster
-    than counting for small ``n`` (``n <= 255``)."""
-    n = S.shape[0]
-    nA = A.shape[0]
-    X = np.empty((n, nA), dtype=MT.dtype)
-    for i in range(n):
-        r = MT[S[i]]
-        xi = X[i]
-        for j in range(nA):
-            xi[j] = r[A[j]]
-    pairs = np.zeros(nA, dtype=np.uint16)
-    green = np.zeros(nA, dtype=np.uint8)
-    ncl = np.zeros(nA, dtype=np.uint16)
-    newc = np.empty(nA, dtype=np.uint8)
-    rep = np.empty(nA, dtype=np.uint8)
-    nh = np.zeros(nA, dtype=np.uint64)
-    ag = MT.dtype.type(allgreen)
-    one = np.uint8(1)
-    for i in range(n):
-        xi = X[i]
-        ii = np.uint8(i)
-        for j in range(nA):
-            newc[j] = one
-            rep[j] = ii
-            green[j] |= np.uint8(xi[j] == ag)
-        for k in range(i):  # (an ascending loop: LLVM did not vectorise the descending one)
-            xk = X[k]
-            kk = np.uint8(k)
-            if with_hash:
-                for j in range(nA):
-                    e = np.uint8(xi[j] == xk[j])
-                    pairs[j] += e
-                    f = e & newc[j]  # first equal element: i's cell representative
-                    rep[j] += f * (kk - rep[j])
-                    newc[j] &= one - e
-            else:
-                for j in range(nA):
-                    e = np.uint8(xi[j] == xk[j])
-                    pairs[j] += e
-                    newc[j] &= one - e
-        for j in range(nA):
-            ncl[j] += newc[j]
-        if with_hash:
-            zi = zans[S[i]]
-            for j in range(nA):
-                nh[j] += zi * (np.uint64(rep[j]) + np.uint64(1))
-    ncl64 = np.empty(nA, dtype=np.int64)
-    ngr = np.empty(nA, dtype=np.int64)
-    nsq = np.empty(nA, dtype=np.int64)
-    for j in range(nA):
-        ncl64[j] = ncl[j]
-        ngr[j] = green[j]
-        nsq[j] = n + 2 * np.int64(pairs[j])
-    return ncl64, ngr, nsq, nh
 
 
 @numba.njit(cache=True)
@@ -351,30 +237,35 @@ def _isort(keys):
     return idx
 
 
+class Context(NamedTuple):
+    """Everything :func:`solve` reads besides the node itself, passed as one argument (numba types
+    a named tuple of arrays, ints and the table in nopython mode). ``memo`` and ``stats`` are
+    updated in place; the rest is read only."""
+
+    M: np.ndarray  # feedback matrix [guesses, answers] (uint8/uint16)
+    MT: np.ndarray  # the same, transposed and contiguous (rows are answers)
+    answer_rows: np.ndarray  # int32 [answers]: each answer's guess row
+    zans: np.ndarray  # uint64 Zobrist keys, one per answer
+    zgue: np.ndarray  # uint64 Zobrist keys, one per guess (the allowed set, hard mode)
+    letters: np.ndarray  # uint8 [guesses, L]: letter codes (hard-mode filters)
+    hard: int  # HARD_NONE, HARD_NYT or HARD_STRICT
+    allgreen: int  # the all-green pattern, 3**L - 1
+    memo: object  # the transposition table (:func:`new_memo`)
+    stats: np.ndarray  # int64 [8] counters (ST_*)
+    variant: int  # VARIANT_* bits (benchmarks); 0 in play
+
+
 @numba.njit(cache=True)
-def solve(
-    S,
-    A,
-    depth,
-    beta,
-    M,
-    MT,
-    answer_rows,
-    zans,
-    zgue,
-    letters,
-    hard,
-    allgreen,
-    memo,
-    stats,
-    variant=0,
-):
+def solve(S, A, depth, beta, ctx):
     """Minimum total guesses for ``S`` within ``depth`` guesses from ``A`` if below ``beta``, else
-    a lower bound ``>= beta``. Exact results are stored in ``memo`` with their best guess.
+    a lower bound ``>= beta``. Exact results are stored in ``ctx.memo`` with their best guess.
 
     ``A`` must be sorted. In normal mode it may be any subset of the guesses that contains, for
     every guess, one with the same partition of ``S`` (the recursion passes such a reduced list).
     """
+    M, MT, answer_rows, zans, zgue = ctx.M, ctx.MT, ctx.answer_rows, ctx.zans, ctx.zgue
+    letters, hard, allgreen, memo, stats = ctx.letters, ctx.hard, ctx.allgreen, ctx.memo, ctx.stats
+    variant = ctx.variant
     n = S.shape[0]
     if n == 1:
         return 1
@@ -418,13 +309,13 @@ def solve(
     # scan every guess: number of cells, green cell, sum of squared sizes, partition hash
     nA = A.shape[0]
     dedup = normal and (variant & VARIANT_NO_DEDUP) == 0
-    if n <= _PAIRWISE_MAX and (variant & VARIANT_NO_PAIRWISE) == 0:
+    if n <= PAIRWISE_MAX and (variant & VARIANT_NO_PAIRWISE) == 0:
         ncl, ngr, nsq, nh = scan_pairwise(S, A, MT, allgreen, zans, dedup)
     else:
         ncl, ngr, nsq, nh = scan_counting(S, A, MT, allgreen, zans, dedup)
     stats[ST_SCANS] += nA
     stats[ST_CELLOPS] += nA * n
-    if n <= _PAIRWISE_MAX and (variant & VARIANT_NO_PAIRWISE) == 0:
+    if n <= PAIRWISE_MAX and (variant & VARIANT_NO_PAIRWISE) == 0:
         stats[ST_PAIROPS] += nA * n * (n - 1) // 2
     else:
         stats[ST_COUNTOPS] += nA * n
@@ -572,23 +463,7 @@ def solve(
                 subA = subAs[q + 1]
             else:  # filtered only now: a guess pruned at its first cell never filters the rest
                 subA = hard_filter(A, g, c, letters, hard)
-            v = solve(
-                sub,
-                subA,
-                depth - 1,
-                budget,
-                M,
-                MT,
-                answer_rows,
-                zans,
-                zgue,
-                letters,
-                hard,
-                allgreen,
-                memo,
-                stats,
-                variant,
-            )
+            v = solve(sub, subA, depth - 1, budget, ctx)
             if v >= budget:
                 ok = False
                 fail = min(fail, acc + v + rest)
@@ -614,26 +489,3 @@ def memo_lookup(memo, key):
         e = memo[key]
         return (e & 1) == 1, _entry_value(e), _entry_guess(e)
     return False, 0, -1
-
-
-@numba.njit(cache=True)
-def partition_stats(S, A, M, allgreen):
-    """Per guess of ``A``: number of cells and sum of squared cell sizes over ``S``."""
-    n = S.shape[0]
-    cnt = np.zeros(allgreen + 1, dtype=np.int32)
-    ncells = np.zeros(A.shape[0], dtype=np.int64)
-    sumsq = np.zeros(A.shape[0], dtype=np.int64)
-    ingreen = np.zeros(A.shape[0], dtype=np.int64)
-    for j in range(A.shape[0]):
-        row = M[A[j]]
-        for i in range(n):
-            cnt[row[S[i]]] += 1
-        ingreen[j] = 1 if cnt[allgreen] > 0 else 0
-        for i in range(n):
-            c = row[S[i]]
-            k = cnt[c]
-            if k > 0:
-                ncells[j] += 1
-                sumsq[j] += k * k
-                cnt[c] = 0
-    return ncells, sumsq, ingreen
