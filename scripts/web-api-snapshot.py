@@ -61,7 +61,9 @@ def requests() -> list[tuple[str, str, object]]:
             out.append(("POST", "/api/hangman/assist", body))
     for clues in (CLUES, *MORE_CLUES, CLUES[:4], [*CLUES[:4], "qwertyuiop"], [*CLUES[:4], ""]):
         for solver in ("links", "gullever", "bogus"):
-            out.append(("POST", "/api/guillotine/solve", {"clues": clues, "top": 10, "solver": solver}))
+            out.append(
+                ("POST", "/api/guillotine/solve", {"clues": clues, "top": 10, "solver": solver})
+            )
     out.append(("GET", "/openapi.json", None))
     return out
 

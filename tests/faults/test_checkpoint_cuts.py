@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from wordgames.wordle.data import make_data
-from wordgames.wordle.openers import OpenerSearch
+from wordgames.wordle.exact.openers import OpenerSearch
 from wordgames.wordle.words import load_lists
 
 pytestmark = pytest.mark.faults

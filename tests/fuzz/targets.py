@@ -513,7 +513,7 @@ def openers_checkpoint():
     import tempfile
 
     from wordgames.wordle.data import make_data
-    from wordgames.wordle.openers import KINDS, OpenerSearch
+    from wordgames.wordle.exact.openers import KINDS, OpenerSearch
     from wordgames.wordle.words import load_lists
 
     guesses, answers = load_lists(

@@ -56,7 +56,7 @@ def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotin
     from wordgames.config import DEFAULT_CONFIGFILE
     from wordgames.web.guillotine import GuillotineSolvers
     from wordgames.web.hangman import HangmanWeb
-    from wordgames.web.wordle import WordleService
+    from wordgames.web.wordle import WordleWeb
 
     out = Services(cfg)
     config_name = str(cfg.source or DEFAULT_CONFIGFILE)
@@ -66,7 +66,7 @@ def load_services(cfg, games: tuple[str, ...] = ("wordle", "hangman", "guillotin
         "wordle": (
             plan.wordle_enabled(cfg),
             "this config has no Wordle answer and guess lists",
-            lambda: WordleService.load(cfg, hint, serve.wordle_games, serve.search_seconds),
+            lambda: WordleWeb.load(cfg, hint, serve.wordle_games, serve.search_seconds),
         ),
         "hangman": (
             plan.hangman_enabled(cfg),

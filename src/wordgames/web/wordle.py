@@ -135,10 +135,6 @@ class WordleWeb:
         return out
 
 
-#: the name web/app.py loads this module's service by (WordleService.load)
-WordleService = WordleWeb
-
-
 def _optimal_search(configfile: str, hint: str):
     """In the child of :class:`ChildWorker`: the config's service, and a handler giving the optimal
     strategy's guess for a ``(hard, history)`` position (replayed from the history)."""
