@@ -25,9 +25,9 @@ from wordgames.errors import GameStateError, InputError
 from wordgames.wordle.core import WordleData
 from wordgames.wordle.exact import bounds as B
 from wordgames.wordle.exact import kernels as K
+from wordgames.wordle.rules import DEFAULT_HARD_RULE
 
 HARD_RULES = {"nyt": K.HARD_NYT, "strict": K.HARD_STRICT}
-DEFAULT_HARD_RULE = "nyt"
 #: Probe rounds go on while the bounds rise fast enough to reach beta within this many more rounds.
 PROBE_AHEAD = 16
 
