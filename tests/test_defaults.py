@@ -87,7 +87,7 @@ def test_hard_rule_default_is_the_schemas():
     from wordgames.wordle.exact import solver
     from wordgames.wordle.rules import DEFAULT_HARD_RULE, HARD_RULES
 
-    assert DEFAULT_HARD_RULE == schema_default("wordle.hard_rule")
+    assert schema_default("wordle.hard_rule") == DEFAULT_HARD_RULE
     assert solver.DEFAULT_HARD_RULE is DEFAULT_HARD_RULE
     assert set(HARD_RULES) == set(schema_node("wordle.hard_rule")["enum"])
 
