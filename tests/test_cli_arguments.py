@@ -158,3 +158,24 @@ def test_min_count_follows_each_command_key(capsys):
     assert option_range("build hangman-eval", "--min-count").low == 1
     assert option_range("build guillotine-links", "--min-count").low == 1
     assert NUMBER_RANGES["--min-count"] == (0, True)
+
+
+def test_an_option_with_a_config_key_defaults_to_the_schemas():
+    """A command's own default for an option that carries a config key is the schema's default
+    (one source of truth; an option without a default of its own is required or optional)."""
+    from wordgames.config import schema_node
+
+    keys = {**CONFIG_OPTIONS, **WIDER_THAN_THE_SCHEMA}
+    checked, wrong = 0, {}
+    for words, name, action in _numeric_options():
+        key = keys.get(f"{' '.join(words)} {name}")
+        if key is None or action.default in (None, argparse.SUPPRESS) or action.required:
+            continue
+        node = schema_node(key)
+        if "default" not in node:
+            continue
+        checked += 1
+        if action.default != node["default"]:
+            wrong[f"{' '.join(words)} {name}"] = (action.default, key, node["default"])
+    assert wrong == {}
+    assert checked >= 10

@@ -99,6 +99,17 @@ def test_wordle_strategy_names_are_the_schemas():
     assert list(NAMES) == schema_default("wordle.strategies")
 
 
+def test_the_link_window_is_off_unless_asked():
+    """The one keyword default that is not the schema's, on purpose: the link builders count the
+    "near" pattern only when a caller names a window (tests and benchmarks build exact patterns);
+    the stage command and the pipeline use the schema's window."""
+    from wordgames.guillotine import corpus_links, links
+
+    assert _default(links.build_links, "window") == 0
+    assert _default(corpus_links.corpus_links, "window") == 0
+    assert schema_default("guillotine.links.window") > 0
+
+
 def test_a_changed_default_is_noticed():
     def stage(window: int = 11):
         return window

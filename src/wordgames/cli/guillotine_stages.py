@@ -50,8 +50,9 @@ def register(commands) -> None:
     links.add_argument(
         "--window",
         type=int,
-        default=0,
-        help="also count content words at most this far apart (0 = no)",
+        default=4,
+        help="also count content words at most this far apart (0 = no; default: %(default)s, the "
+        "schema's guillotine.links.window)",
     )
     links.add_argument("--window-min-count", type=int, default=2)
     links.set_defaults(handler=cmd_links)
