@@ -161,6 +161,14 @@ class HangmanPosterior:
 
 
 @dataclass(frozen=True)
+class HangmanLmSizes:
+    tokens: list[int]
+    solvers: list[str]
+    limit: int | None
+    seed: int
+
+
+@dataclass(frozen=True)
 class Hangman:
     collection: str
     lives: int
@@ -171,6 +179,7 @@ class Hangman:
     limit: int | None
     seed: HangmanSeed
     posterior: HangmanPosterior
+    lm_sizes: HangmanLmSizes
 
 
 @dataclass(frozen=True)
