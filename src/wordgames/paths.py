@@ -17,6 +17,8 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     {collection}/pmi.parquet, idf.parquet        association and document-frequency tables
     {collection}/catalog.duckdb                  SQL views over the collection's tables
     {collection}/lm/model.arpa, model.binary     KenLM n-gram model
+    {collection}/lm-sizes/                       samples/ of its tokens by size and their LMs
+                                                 ({tokens}/model.binary): the LM-size curve
     {collection}/guillotine/links.parquet        guillotine pattern links; links-index/ and
                                                  vectors-unit/ are their memory-mappable copies
     guillotine/model.json                        the links solver's trained weighting model
@@ -208,6 +210,31 @@ def hangman_games(cfg: Config, phrase_set: str, solver: str) -> Path:
 def hangman_summary(cfg: Config) -> Path:
     """One row per (phrase set, solver); a Markdown table beside it (summary.md)."""
     return eval_dir(cfg, "hangman") / "summary.parquet"
+
+
+# the LM-size curve (hangman.lm_sizes) ------------------------------------------------------------
+def lm_samples(cfg: Config, collection: str) -> Path:
+    """Folder of the samples of a collection's tokens: ``<tokens>.txt`` for each size the
+    collection is larger than, and ``samples.json`` (``wordgames.lm.sample``)."""
+    return collection_dir(cfg, collection) / "lm-sizes" / "samples"
+
+
+def lm_sample_dir(cfg: Config, collection: str, tokens: str) -> Path:
+    """The LM of one sample: model.arpa (temporary), model.binary, unigrams.parquet."""
+    return collection_dir(cfg, collection) / "lm-sizes" / str(tokens)
+
+
+def hangman_lm_size_games(cfg: Config, phrase_set: str, solver: str, tokens: str) -> Path:
+    """Per-game records of one solver on one phrase set with the LM of one sample."""
+    return (
+        eval_dir(cfg, "hangman") / "lm-sizes" / "games" / f"{phrase_set}.{solver}.{tokens}.parquet"
+    )
+
+
+def hangman_lm_sizes(cfg: Config, ext: str = "parquet") -> Path:
+    """One row per (phrase set, solver, tokens), the whole collection included (``parquet`` or
+    ``md``)."""
+    return eval_dir(cfg, "hangman") / f"lm-sizes.{ext}"
 
 
 # wordle --------------------------------------------------------------------------------------------

@@ -110,6 +110,22 @@ def hangman_phrase_sets(cfg: Config) -> dict[str, Path]:
     return out
 
 
+def hangman_lm_sizes_enabled(cfg: Config) -> bool:
+    """Whether the config builds the LM-size curve (``hangman.lm_sizes``): the Hangman evaluation
+    runs and the curve has sizes and solvers. Each of its solvers must be one the main evaluation
+    plays, since the whole collection's point is taken from there."""
+    if not (hangman_enabled(cfg) and hangman_phrase_sets(cfg)):
+        return False
+    h = cfg.settings.hangman
+    missing = [s for s in h.lm_sizes.solvers if s not in h.solvers]
+    if h.lm_sizes.tokens and missing:
+        raise ConfigError(
+            f"hangman.lm_sizes.solvers: {', '.join(missing)} not in hangman.solvers, so the "
+            "curve's point on the whole collection is never evaluated"
+        )
+    return bool(h.lm_sizes.tokens and h.lm_sizes.solvers)
+
+
 # guillotine ----------------------------------------------------------------------------------------
 def guillotine_enabled(cfg: Config) -> bool:
     return cfg.settings.guillotine.collection in cfg.section("collections")
@@ -248,6 +264,8 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
         sections.append(("Word vectors", paths.vectors_summary(cfg)))
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         sections.append(("Sentence Hangman", paths.hangman_summary(cfg).with_suffix(".md")))
+    if hangman_lm_sizes_enabled(cfg):
+        sections.append(("Sentence Hangman: LM size", paths.hangman_lm_sizes(cfg, "md")))
     if guillotine_evaluated(cfg):
         sections.append(("La Ghigliottina", paths.guillotine_eval_summary(cfg, "md")))
     return sections
@@ -271,6 +289,8 @@ def report_figures(cfg: Config) -> list[str]:
         names.append("wordle-guesses")
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         names.append("hangman-win-rates")
+    if hangman_lm_sizes_enabled(cfg):
+        names.append("hangman-lm-sizes")
     if guillotine_evaluated(cfg):
         names += ["guillotine-recall", "guillotine-calibration"]
     if glove_collections(cfg):
@@ -319,6 +339,8 @@ def run_targets(cfg: Config) -> list[Path]:
     out += [paths.lm_binary(cfg, c) for c in lm_collections(cfg)]
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         out.append(paths.hangman_summary(cfg))
+    if hangman_lm_sizes_enabled(cfg):
+        out += [paths.hangman_lm_sizes(cfg, ext) for ext in ("parquet", "md")]
     if guillotine_enabled(cfg):
         files = guillotine_files(cfg)
         out += [files.links, files.links_index]  # what the user commands read

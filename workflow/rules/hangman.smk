@@ -19,17 +19,9 @@ rule hangman_eval:
         mem_mb=2000,
         runtime=120,
     params:
-        lives=CFG.settings.hangman.lives,
-        limit=option("--limit", CFG.settings.hangman.limit),
-        min_count=CFG.settings.hangman.min_count,
-        options=get_hangman_options,
-        collection=CFG.settings.hangman.collection,
-        digest=get_hangman_digest,
+        **hangman_eval_params(CFG.settings.hangman.limit),
     shell:
-        "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
-        " --solver {wildcards.solver} --lm {input.lm} --unigrams {input.unigrams}"
-        " --lives {params.lives} {params.limit} --min-count {params.min_count}"
-        " --options {params.options:q} --out {output} > {log} 2>&1"
+        HANGMAN_EVAL_SHELL
 
 
 rule hangman_summary:

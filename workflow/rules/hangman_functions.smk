@@ -26,3 +26,26 @@ def get_hangman_games():
         for s in plan.hangman_phrase_sets(CFG)
         for solver in CFG.settings.hangman.solvers
     ]
+
+
+# The command and params of rule hangman_eval, which the LM-size curve's hangman_lm_size_eval
+# (hangman_sizes.smk) runs too, on another LM: one definition, so a new input, option or param of
+# the evaluation reaches both rules (an input goes in get_hangman_inputs, which both read).
+HANGMAN_EVAL_SHELL = (
+    "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
+    " --solver {wildcards.solver} --lm {input.lm} --unigrams {input.unigrams}"
+    " --lives {params.lives} {params.limit} --min-count {params.min_count}"
+    " --options {params.options:q} --out {output} > {log} 2>&1"
+)
+
+
+def hangman_eval_params(limit):
+    """The params of HANGMAN_EVAL_SHELL, ``limit`` (--limit N or nothing) aside."""
+    return {
+        "lives": CFG.settings.hangman.lives,
+        "limit": option("--limit", limit),
+        "min_count": CFG.settings.hangman.min_count,
+        "options": get_hangman_options,
+        "collection": CFG.settings.hangman.collection,
+        "digest": get_hangman_digest,
+    }

@@ -98,6 +98,30 @@ rule report_plot_hangman:
         " --note {params.note:q} --out {output} > {log} 2>&1"
 
 
+rule report_plot_hangman_lm_sizes:
+    input:
+        str(paths.hangman_lm_sizes(CFG, "parquet")),
+    output:
+        report(
+            str(paths.report_figure(CFG, "hangman-lm-sizes")),
+            caption="../report/hangman-lm-sizes.rst",
+            category="Sentence Hangman",
+            labels={"item": "win rate against LM size"},
+        ),
+    log:
+        log_path("report_plot_hangman_lm_sizes"),
+    benchmark:
+        bench_path("report_plot_hangman_lm_sizes")
+    params:
+        collection=CFG.settings.hangman.collection,
+        lives=CFG.settings.hangman.lives,
+        seed=CFG.settings.hangman.lm_sizes.seed,
+        note=get_report_note,
+    shell:
+        "wordgames build plot-hangman-lm-sizes --in {input} --note {params.note:q}"
+        " --out {output} > {log} 2>&1"
+
+
 rule report_plot_guillotine:
     input:
         get_guillotine_eval_outputs(),

@@ -30,6 +30,7 @@ def _plot(args: argparse.Namespace) -> int:
         "plot-hangman": lambda: figures.hangman_win_rates(
             args.inputs[0], _lm_tokens(args.manifest)
         ),
+        "plot-hangman-lm-sizes": lambda: figures.hangman_lm_sizes(args.inputs[0]),
         "plot-guillotine-recall": lambda: figures.guillotine_recall(args.inputs),
         "plot-guillotine-calibration": lambda: figures.guillotine_calibration(args.inputs),
         "plot-glove": lambda: figures.glove_loss(args.inputs),
@@ -82,6 +83,7 @@ def _benchmarks(args: argparse.Namespace) -> int:
 PLOTS = {
     "plot-wordle": "Wordle guess distribution per strategy and mode (per-game Parquet files)",
     "plot-hangman": "Hangman win rate per solver and phrase set (the summary Parquet)",
+    "plot-hangman-lm-sizes": "Hangman win rate against LM size (the lm-sizes summary Parquet)",
     "plot-guillotine-recall": "Guillotine recall@k curves per solver and game set (per-game Parquet)",
     "plot-guillotine-calibration": "Guillotine reliability diagram of the confidence (per-game Parquet)",
     "plot-glove": "GloVe loss per iteration (COLLECTION=train.json items)",

@@ -138,6 +138,81 @@ def hangman_win_rates(summary: str | os.PathLike, lm_tokens: int | None = None):
     return fig
 
 
+def short_count(n: int) -> str:
+    """1234 -> 1.2k, 5000000 -> 5M, 30012132 -> 30M: three significant digits at most."""
+    for unit, scale in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
+        if n >= scale:
+            return f"{n / scale:.3g}{unit}"
+    return str(n)
+
+
+def hangman_lm_sizes(summary: str | os.PathLike):
+    """Win rate against the tokens of the LM (log scale), one line per phrase set (colour) and
+    solver (marker and line style), with 95% Wilson intervals; the LM of the whole collection
+    (size ``all``) is the open marker at the end of each line."""
+    plt = _plt()
+    rows = _read(summary).to_pylist()
+    if not rows:
+        raise InputError(f"{summary}: no LM-size evaluation to plot")
+    sets = list(dict.fromkeys(r["phrase_set"] for r in rows))
+    solvers = list(dict.fromkeys(r["solver"] for r in rows))
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    palette = plt.get_cmap("tab10")
+    markers, styles = "osD^v<>", ["-", "--", ":", "-."]
+    for i, name in enumerate(sets):
+        for j, solver in enumerate(solvers):
+            line = sorted(
+                (r for r in rows if r["phrase_set"] == name and r["solver"] == solver),
+                key=lambda r: r["tokens"],
+            )
+            if not line:
+                continue
+            xs = [r["tokens"] for r in line]
+            ys = [r["win_rate"] for r in line]
+            bounds = [wilson(int(r["wins"]), int(r["games"])) for r in line]
+            colour, marker = palette(i % 10), markers[j % len(markers)]
+            ax.errorbar(
+                xs,
+                ys,
+                yerr=[
+                    [y - a for y, (a, _) in zip(ys, bounds, strict=True)],
+                    [b - y for y, (_, b) in zip(ys, bounds, strict=True)],
+                ],
+                color=colour,
+                marker=marker,
+                markersize=4,
+                linestyle=styles[j % len(styles)],
+                linewidth=1.2,
+                capsize=2,
+                label=f"{name}, {solver} ({line[-1]['games']} games)",
+            )
+            full = [r for r in line if r["size"] == "all"]
+            ax.scatter(
+                [r["tokens"] for r in full],
+                [r["win_rate"] for r in full],
+                s=60,
+                facecolors="white",
+                edgecolors=[colour],
+                marker=marker,
+                zorder=3,
+            )
+    ax.set_xscale("log")
+    # the sizes themselves as ticks (100k, 1M, ...): a decade grid would hide which LMs exist
+    sizes = sorted({int(r["tokens"]) for r in rows})
+    ax.set_xticks(sizes, [short_count(n) for n in sizes])
+    ax.minorticks_off()
+    if len(sizes) > 1:
+        ax.set_xlim(sizes[0] / 1.3, sizes[-1] * 1.3)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("tokens the LM was trained on (log scale; open marker: the whole collection)")
+    ax.set_ylabel("win rate")
+    ax.set_title("Sentence Hangman: games won against LM size")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize="small", loc="lower right")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    return fig
+
+
 # La Ghigliottina -------------------------------------------------------------------------------
 def _guillotine_label(path) -> tuple[str, str]:
     """(game set, solver) of a per-game file named ``{set}-{solver}.parquet``."""
