@@ -23,6 +23,7 @@ checkpoint hangman_lm_samples:
         bench_path("hangman_lm_samples")
     threads: 1
     params:
+        collection=CFG.settings.hangman.collection,
         tokens=CFG.settings.hangman.lm_sizes.tokens,
         seed=CFG.settings.hangman.lm_sizes.seed,
     shell:
@@ -87,6 +88,10 @@ rule hangman_lm_sizes:
     benchmark:
         bench_path("hangman_lm_sizes")
     params:
+        # what selects the inputs (no input trigger notices an input left out): docs/pipeline.md
+        sets=lambda wildcards: sorted(plan.hangman_phrase_sets(CFG)),
+        solvers=CFG.settings.hangman.lm_sizes.solvers,
+        tokens=CFG.settings.hangman.lm_sizes.tokens,
         games=get_hangman_lm_size_items,
         limit=option("--limit", CFG.settings.hangman.lm_sizes.limit),
     shell:
