@@ -265,7 +265,8 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         sections.append(("Sentence Hangman", paths.hangman_summary(cfg).with_suffix(".md")))
     if hangman_lm_sizes_enabled(cfg):
-        sections.append(("Sentence Hangman: LM size", paths.hangman_lm_sizes(cfg, "md")))
+        # no colon: a title is also the HTML report's category, an RST link target there
+        sections.append(("Sentence Hangman against LM size", paths.hangman_lm_sizes(cfg, "md")))
     if guillotine_evaluated(cfg):
         sections.append(("La Ghigliottina", paths.guillotine_eval_summary(cfg, "md")))
     return sections

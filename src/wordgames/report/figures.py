@@ -156,18 +156,21 @@ def hangman_lm_sizes(summary: str | os.PathLike):
         raise InputError(f"{summary}: no LM-size evaluation to plot")
     sets = list(dict.fromkeys(r["phrase_set"] for r in rows))
     solvers = list(dict.fromkeys(r["solver"] for r in rows))
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    fig, ax = plt.subplots(figsize=(8.6, 4.2))
     palette = plt.get_cmap("tab10")
     markers, styles = "osD^v<>", ["-", "--", ":", "-."]
+    pairs = [(name, solver) for name in sets for solver in solvers]
     for i, name in enumerate(sets):
         for j, solver in enumerate(solvers):
+            # lines side by side (a few percent along the log axis), so no interval hides another
+            dodge = 1.025 ** (pairs.index((name, solver)) - (len(pairs) - 1) / 2)
             line = sorted(
                 (r for r in rows if r["phrase_set"] == name and r["solver"] == solver),
                 key=lambda r: r["tokens"],
             )
             if not line:
                 continue
-            xs = [r["tokens"] for r in line]
+            xs = [r["tokens"] * dodge for r in line]
             ys = [r["win_rate"] for r in line]
             bounds = [wilson(int(r["wins"]), int(r["games"])) for r in line]
             colour, marker = palette(i % 10), markers[j % len(markers)]
@@ -188,7 +191,7 @@ def hangman_lm_sizes(summary: str | os.PathLike):
             )
             full = [r for r in line if r["size"] == "all"]
             ax.scatter(
-                [r["tokens"] for r in full],
+                [r["tokens"] * dodge for r in full],
                 [r["win_rate"] for r in full],
                 s=60,
                 facecolors="white",
@@ -202,13 +205,13 @@ def hangman_lm_sizes(summary: str | os.PathLike):
     ax.set_xticks(sizes, [short_count(n) for n in sizes])
     ax.minorticks_off()
     if len(sizes) > 1:
-        ax.set_xlim(sizes[0] / 1.3, sizes[-1] * 1.3)
+        ax.set_xlim(sizes[0] / 1.4, sizes[-1] * 1.4)
     ax.set_ylim(0, 1)
     ax.set_xlabel("tokens the LM was trained on (log scale; open marker: the whole collection)")
     ax.set_ylabel("win rate")
     ax.set_title("Sentence Hangman: games won against LM size")
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize="small", loc="lower right")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 
