@@ -22,6 +22,7 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     guillotine/model.json                        the links solver's trained weighting model
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
     wordle/optimal-tree-{mode}.json              the proved optimal trees
+    hangman/domain/model.binary, model.json      the in-domain LM of a puzzle set's training answers
     eval/{game}/...                              per-game Parquet and summaries
     report/                                      the Markdown report; figures/ and tables/ of the
                                                  HTML report
@@ -203,6 +204,16 @@ def lm_unigrams(cfg: Config, collection: str) -> Path:
 def hangman_games(cfg: Config, phrase_set: str, solver: str) -> Path:
     """Per-game records of one solver on one phrase set."""
     return eval_dir(cfg, "hangman") / "games" / f"{phrase_set}.{solver}.parquet"
+
+
+def hangman_domain_lm(cfg: Config) -> Path:
+    """The in-domain LM of hangman.domain.train's answers (KenLM binary)."""
+    return results(cfg, "hangman", "domain", "model.binary")
+
+
+def hangman_domain_info(cfg: Config) -> Path:
+    """What the in-domain stage chose (order, weights, categories) and the evidence (JSON)."""
+    return results(cfg, "hangman", "domain", "model.json")
 
 
 def hangman_summary(cfg: Config) -> Path:
