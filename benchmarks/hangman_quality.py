@@ -17,8 +17,9 @@ import sys
 def main() -> int:
     from wordgames import paths
     from wordgames.config import load_config_file
-    from wordgames.hangman.evaluate import evaluate, read_phrases, summarise
+    from wordgames.hangman.evaluate import evaluate, summarise
     from wordgames.hangman.lexicon import Lexicon
+    from wordgames.hangman.puzzles import read_phrases
     from wordgames.hangman.solvers import SOLVERS, Resources, make_solver
     from wordgames.lm.model import LanguageModel
 

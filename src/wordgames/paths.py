@@ -24,6 +24,7 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     guillotine/model.json                        the links solver's trained weighting model
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
     wordle/optimal-tree-{mode}.json              the proved optimal trees
+    hangman/domain/model.binary, model.json      the in-domain LM of a puzzle set's training answers
     eval/{game}/...                              per-game Parquet and summaries
     report/                                      the Markdown report; figures/ and tables/ of the
                                                  HTML report
@@ -207,6 +208,16 @@ def hangman_games(cfg: Config, phrase_set: str, solver: str) -> Path:
     return eval_dir(cfg, "hangman") / "games" / f"{phrase_set}.{solver}.parquet"
 
 
+def hangman_domain_lm(cfg: Config) -> Path:
+    """The in-domain LM of hangman.domain.train's answers (KenLM binary)."""
+    return results(cfg, "hangman", "domain", "model.binary")
+
+
+def hangman_domain_info(cfg: Config) -> Path:
+    """What the in-domain stage chose (order, weights, categories) and the evidence (JSON)."""
+    return results(cfg, "hangman", "domain", "model.json")
+
+
 def hangman_summary(cfg: Config) -> Path:
     """One row per (phrase set, solver); a Markdown table beside it (summary.md)."""
     return eval_dir(cfg, "hangman") / "summary.parquet"
@@ -224,10 +235,10 @@ def lm_sample_dir(cfg: Config, collection: str, tokens: str) -> Path:
     return collection_dir(cfg, collection) / "lm-sizes" / str(tokens)
 
 
-def hangman_lm_size_games(cfg: Config, phrase_set: str, solver: str, tokens: str) -> Path:
-    """Per-game records of one solver on one phrase set with the LM of one sample."""
+def hangman_lm_size_games(cfg: Config, phrase_set: str, variant: str, tokens: str) -> Path:
+    """Per-game records of one variant (a solver) on one phrase set with the LM of one sample."""
     return (
-        eval_dir(cfg, "hangman") / "lm-sizes" / "games" / f"{phrase_set}.{solver}.{tokens}.parquet"
+        eval_dir(cfg, "hangman") / "lm-sizes" / "games" / f"{phrase_set}.{variant}.{tokens}.parquet"
     )
 
 

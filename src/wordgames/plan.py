@@ -28,6 +28,7 @@ from wordgames.selection import (  # noqa: F401 - the rules ask plan for them
     data_file,
     existing_files,
     glove_collections,
+    hangman_domain_train,
     lm_collections,
     stats_collections,
     table_collections,
@@ -108,6 +109,33 @@ def hangman_phrase_sets(cfg: Config) -> dict[str, Path]:
         if path is not None:
             out[name] = path
     return out
+
+
+def hangman_domain(cfg: Config) -> bool:
+    """Whether the run builds the in-domain LM (hangman on, its training answers present)."""
+    return hangman_enabled(cfg) and hangman_domain_train(cfg) is not None
+
+
+def hangman_variants(cfg: Config, phrase_set: str) -> list[str]:
+    """The evaluation rows of a phrase set: every solver on the prose LM, and for a set of the
+    in-domain model's domain, each of hangman.domain.solvers with it (``posterior+domain``) and
+    with it and the categories (``posterior+domain+category``)."""
+    settings = cfg.settings.hangman
+    out = list(settings.solvers)
+    if phrase_set in settings.domain.sets and hangman_domain(cfg):
+        for solver in settings.solvers:
+            if solver in settings.domain.solvers:
+                out += [f"{solver}+domain", f"{solver}+domain+category"]
+    return out
+
+
+def hangman_variant(name: str) -> tuple[str, bool, bool]:
+    """(solver, with the in-domain LM, with the categories) of a variant name."""
+    solver, *flags = name.split("+")
+    unknown = set(flags) - {"domain", "category"}
+    if unknown:
+        raise ConfigError(f"unknown hangman variant {name!r}: {sorted(unknown)[0]!r}")
+    return solver, "domain" in flags, "category" in flags
 
 
 def hangman_lm_sizes_enabled(cfg: Config) -> bool:

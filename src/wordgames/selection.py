@@ -24,6 +24,12 @@ def existing_files(cfg: Config, values) -> list[Path]:
     return [p for p in (data_file(cfg, v) for v in values) if p is not None]
 
 
+def hangman_domain_train(cfg: Config) -> Path | None:
+    """The in-domain training answers (hangman.domain.train) when set and present, else None."""
+    train = cfg.settings.hangman.domain.train
+    return None if train is None else data_file(cfg, train)
+
+
 # the collections of each stage ---------------------------------------------------------------------
 def collections(cfg: Config) -> list[str]:
     return list(cfg.section("collections"))

@@ -158,6 +158,19 @@ class HangmanPosterior:
     oov_rate: float
     adaptive: bool
     temperature: float
+    before_after: bool
+    rescore: int
+    rescore_hyps: int
+
+
+@dataclass(frozen=True)
+class HangmanDomain:
+    train: str | None
+    sets: list[str]
+    solvers: list[str]
+    orders: list[int]
+    weights: list[float]
+    folds: int
 
 
 @dataclass(frozen=True)
@@ -176,6 +189,7 @@ class Hangman:
     solvers: list[str]
     min_count: int
     phrase_sets: dict[str, str]
+    domain: HangmanDomain
     limit: int | None
     seed: HangmanSeed
     posterior: HangmanPosterior

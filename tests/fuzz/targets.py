@@ -761,7 +761,7 @@ def game_file(draw) -> tuple[str, bytes]:
 @target("game-file readers")
 def game_files():
     from wordgames.guillotine.games import N_CLUES, read_games
-    from wordgames.hangman.evaluate import read_phrases
+    from wordgames.hangman.puzzles import read_phrases
     from wordgames.wordle.words import read_source, validate_words
 
     def check(value, sandbox):

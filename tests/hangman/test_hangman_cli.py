@@ -207,3 +207,54 @@ def test_eval_phrase_file_not_utf8_is_one_line(tmp_path, capsys):
     assert err.splitlines() == [
         f"wordgames: error: {phrases} line 2 byte 20: not UTF-8 text (byte 0xe9); save it as UTF-8"
     ]
+
+
+def test_domain_stage_then_category_and_domain_options(run, tiny_lm, tmp_path, capsys):
+    from wordgames.artifacts import read_parquet
+    from wordgames.cli import main
+
+    lm, info = tmp_path / "domain.binary", tmp_path / "domain.json"
+    argv = ["build", "hangman-domain", "--train", str(PHRASES / "domain-train.tsv")]
+    argv += ["--lm", str(tiny_lm["binary"]), "--orders", "2", "3", "--weights", "0", "0.5"]
+    argv += ["--folds", "2", "--memory", "50M", "--out", str(lm), "--out-info", str(info)]
+    assert main(argv) == 0
+    assert "in-domain LM: order" in capsys.readouterr().err
+    chosen = json.loads(info.read_text())
+    assert chosen["order"] in (2, 3) and chosen["weight"] in (0, 0.5)
+
+    r = run("assist", "_ _____ ___", "--category", "Phrase", "--json", "--domain-lm", str(lm),
+            "--domain-info", str(info))  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["category"] == "Phrase"
+
+    out = tmp_path / "tiny-tsv.posterior+domain.parquet"
+    argv = ["build", "hangman-eval", "--phrases", str(PHRASES / "phrases.tsv"), "--name", "tsv"]
+    argv += ["--solver", "posterior", "--variant", "posterior+domain", "--lm"]
+    argv += [str(tiny_lm["binary"]), "--unigrams", str(tiny_lm["unigrams"]), "--options", "{}"]
+    argv += ["--lives", "3", "--min-count", "1", "--domain-lm", str(lm), "--domain-info"]
+    argv += [str(info), "--no-categories", "--out", str(out)]
+    assert main(argv) == 0
+    games = read_parquet(out).to_pylist()
+    assert {g["variant"] for g in games} == {"posterior+domain"}
+    assert {g["category"] for g in games} == {None}  # --no-categories
+
+
+def test_a_missing_domain_model_is_one_line(run, tmp_path):
+    r = run("assist", "_ ___", "--domain-lm", str(tmp_path / "none.binary"), "--domain-info",
+            str(tmp_path / "none.json"))  # fmt: skip
+    assert r.returncode == 2
+    assert "missing artifact" in r.stderr and "none.binary" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_domain_stage_refuses_a_bad_weight(tiny_lm, tmp_path, capsys):
+    from wordgames.cli import main
+
+    argv = ["build", "hangman-domain", "--train", str(PHRASES / "domain-train.tsv")]
+    argv += ["--lm", str(tiny_lm["binary"]), "--orders", "2", "--weights", "1.5"]
+    argv += ["--folds", "2", "--memory", "50M", "--out", str(tmp_path / "d.binary")]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--out-info", str(tmp_path / "d.json")])
+    assert exit_info.value.code == 2
+    assert "--weights: must be at most 1, got 1.5" in capsys.readouterr().err
+    assert not (tmp_path / "d.binary").exists()

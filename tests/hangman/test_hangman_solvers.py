@@ -72,7 +72,7 @@ def test_summary(resources):
 
 
 def test_read_phrases_decodes_html_entities(tmp_path):
-    from wordgames.hangman.evaluate import read_phrases
+    from wordgames.hangman.puzzles import read_phrases
 
     f = tmp_path / "p.tsv"
     f.write_text("answer\tcategory\nGOOFY &amp; PLUTO\tCharacters\n\t\n")

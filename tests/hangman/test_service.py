@@ -161,3 +161,55 @@ def test_service_defaults_are_the_schemas():
     for name in ("lives", "default_solver", "min_count", "collection"):
         assert params[name].default == getattr(cfg, name), name
     assert list(SOLVERS) == load_config({}).settings.hangman.solvers
+
+
+@pytest.fixture(scope="module")
+def with_domain(tiny_lm, tmp_path_factory):
+    """The tiny LM with the in-domain model of the test answers (tests/data/hangman)."""
+    from wordgames.hangman.domain import build
+
+    out = tmp_path_factory.mktemp("domain")
+    train = tiny_lm["tokens"].parent.parent / "hangman" / "domain-train.tsv"
+    build(
+        train,
+        tiny_lm["binary"],
+        out / "d.binary",
+        out / "d.json",
+        orders=[2],
+        weights=[0.3],
+        folds=2,
+        memory="50M",
+    )
+    return HangmanService(
+        tiny_lm["unigrams"],
+        tiny_lm["binary"],
+        domain_lm=out / "d.binary",
+        domain_info=out / "d.json",
+    )
+
+
+def test_category_and_domain_reach_the_solver(with_domain):
+    advice = with_domain.assist("_ _____ ___", category="Before &amp; After", domain=True)
+    assert advice.board.category == "Before & After"
+    solver = with_domain.solver("posterior", domain=True)
+    assert solver.res.domain is not None and solver.res.domain.info.weight == 0.3
+    assert with_domain.solver("posterior").res.domain is None  # a separate solver without it
+    assert with_domain.solver("baseline", domain=True).res.domain is None  # no LM, no domain
+    played = with_domain.play("a sunny day", category="Phrase", domain=True)
+    assert played.game.category == "Phrase" and all(
+        s.board.category == "Phrase" for s in played.steps
+    )
+
+
+def test_evaluate_shows_tsv_categories_unless_told_not_to(with_domain, tmp_path):
+    f = tmp_path / "p.tsv"
+    f.write_text("answer\tcategory\nA SUNNY DAY\tPhrase\nCOURT JESTER\tOccupation\n")
+    shown = with_domain.evaluate(f, "posterior", domain=True)
+    hidden = with_domain.evaluate(f, "posterior", domain=True, categories=False)
+    assert [r.category for r in shown] == ["Phrase", "Occupation"]
+    assert [r.category for r in hidden] == [None, None]
+
+
+def test_domain_without_a_model_is_one_line(hangman):
+    with pytest.raises(InputError, match="no in-domain model: set hangman.domain.train"):
+        hangman.assist("_ ___", domain=True)

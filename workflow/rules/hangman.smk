@@ -1,20 +1,47 @@
 # Sentence Hangman evaluation: every solver in hangman.solvers on every phrase set of
-# hangman.phrase_sets whose file exists, on the LM of hangman.collection; per-game Parquet, then a
-# summary table (Parquet + Markdown). See docs/hangman.md.
+# hangman.phrase_sets whose file exists, on the LM of hangman.collection; the sets of the in-domain
+# model's domain also with that model, with and without their categories (plan.hangman_variants);
+# per-game Parquet, then a summary table (Parquet + Markdown). See docs/hangman.md.
 
 
 include: "hangman_functions.smk"
+
+
+rule hangman_domain:
+    input:
+        train=get_hangman_domain_train,
+        lm=str(paths.lm_binary(CFG, CFG.settings.hangman.collection)),
+    output:
+        lm=str(paths.hangman_domain_lm(CFG)),
+        info=str(paths.hangman_domain_info(CFG)),
+    log:
+        log_path("hangman_domain"),
+    benchmark:
+        bench_path("hangman_domain")
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    params:
+        orders=option_list("--orders", CFG.settings.hangman.domain.orders),
+        weights=option_list("--weights", CFG.settings.hangman.domain.weights),
+        folds=CFG.settings.hangman.domain.folds,
+        memory=CFG.settings.lm.memory,
+        digest=get_hangman_domain_digest,
+    shell:
+        "wordgames build hangman-domain --train {input.train} --lm {input.lm}"
+        " {params.orders} {params.weights} --folds {params.folds}"
+        " --memory {params.memory} --out {output.lm} --out-info {output.info} > {log} 2>&1"
 
 
 rule hangman_eval:
     input:
         unpack(get_hangman_inputs),
     output:
-        str(paths.hangman_games(CFG, "{phrase_set}", "{solver}")),
+        str(paths.hangman_games(CFG, "{phrase_set}", "{variant}")),
     log:
-        log_path("hangman_eval", "{phrase_set}", "{solver}"),
+        log_path("hangman_eval", "{phrase_set}", "{variant}"),
     benchmark:
-        bench_path("hangman_eval", "{phrase_set}", "{solver}")
+        bench_path("hangman_eval", "{phrase_set}", "{variant}")
     resources:
         mem_mb=2000,
         runtime=120,

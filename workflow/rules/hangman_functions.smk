@@ -3,28 +3,54 @@
 # Snakemake's linter wants rules and functions in separate files. See docs/pipeline.md.
 
 
+def get_hangman_domain_train(wildcards):
+    return external([plan.hangman_domain_train(CFG)])[0]
+
+
+def get_hangman_domain_digest(wildcards):
+    return digest_of([plan.hangman_domain_train(CFG)])
+
+
 def get_hangman_inputs(wildcards):
     coll = CFG.settings.hangman.collection
-    return {
+    inputs = {
         "phrases": external([plan.hangman_phrase_sets(CFG)[wildcards.phrase_set]])[0],
         "lm": str(paths.lm_binary(CFG, coll)),
         "unigrams": str(paths.lm_unigrams(CFG, coll)),
     }
+    if plan.hangman_variant(wildcards.variant)[1]:
+        inputs["domain_lm"] = str(paths.hangman_domain_lm(CFG))
+        inputs["domain_info"] = str(paths.hangman_domain_info(CFG))
+    return inputs
 
 
 def get_hangman_digest(wildcards):
     return digest_of([plan.hangman_phrase_sets(CFG)[wildcards.phrase_set]])
 
 
+def get_hangman_solver(wildcards):
+    return plan.hangman_variant(wildcards.variant)[0]
+
+
 def get_hangman_options(wildcards):
-    return as_json(CFG.section("hangman").get(wildcards.solver, {}))
+    return as_json(CFG.section("hangman").get(get_hangman_solver(wildcards), {}))
+
+
+def get_hangman_domain_options(wildcards, input):
+    if not plan.hangman_variant(wildcards.variant)[1]:
+        return []
+    return ["--domain-lm", input.domain_lm, "--domain-info", input.domain_info]
+
+
+def get_hangman_category_switch(wildcards):
+    return switch("--no-categories", not plan.hangman_variant(wildcards.variant)[2])
 
 
 def get_hangman_games():
     return [
-        str(paths.hangman_games(CFG, s, solver))
+        str(paths.hangman_games(CFG, s, variant))
         for s in plan.hangman_phrase_sets(CFG)
-        for solver in CFG.settings.hangman.solvers
+        for variant in plan.hangman_variants(CFG, s)
     ]
 
 
@@ -33,7 +59,8 @@ def get_hangman_games():
 # the evaluation reaches both rules (an input goes in get_hangman_inputs, which both read).
 HANGMAN_EVAL_SHELL = (
     "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
-    " --solver {wildcards.solver} --lm {input.lm} --unigrams {input.unigrams}"
+    " --solver {params.solver} --variant {wildcards.variant} --lm {input.lm}"
+    " --unigrams {input.unigrams} {params.domain} {params.categories}"
     " --lives {params.lives} {params.limit} --min-count {params.min_count}"
     " --options {params.options:q} --out {output} > {log} 2>&1"
 )
@@ -42,10 +69,13 @@ HANGMAN_EVAL_SHELL = (
 def hangman_eval_params(limit):
     """The params of HANGMAN_EVAL_SHELL, ``limit`` (--limit N or nothing) aside."""
     return {
+        "solver": get_hangman_solver,
         "lives": CFG.settings.hangman.lives,
         "limit": option("--limit", limit),
         "min_count": CFG.settings.hangman.min_count,
         "options": get_hangman_options,
+        "domain": get_hangman_domain_options,
+        "categories": get_hangman_category_switch,
         "collection": CFG.settings.hangman.collection,
         "digest": get_hangman_digest,
     }

@@ -1,7 +1,7 @@
 # The LM-size curve (hangman.lm_sizes): random samples of whole sentences of hangman.collection's
 # token file, one per size (a checkpoint: sizes at or above the collection's token count have
 # none), an LM and unigram table of each with the lm section's settings (the `lm` rule's command),
-# the hangman_eval command on each (phrase set, solver, size), and a summary table whose last
+# the hangman_eval command on each (phrase set, solver, size: the variant of the solver alone), and a summary table whose last
 # point per line is the main evaluation on the whole collection. See docs/hangman.md, "Corpus size".
 
 
@@ -62,11 +62,11 @@ rule hangman_lm_size_eval:
     input:
         unpack(get_hangman_lm_size_inputs),
     output:
-        str(paths.hangman_lm_size_games(CFG, "{phrase_set}", "{solver}", "{tokens}")),
+        str(paths.hangman_lm_size_games(CFG, "{phrase_set}", "{variant}", "{tokens}")),
     log:
-        log_path("hangman_lm_size_eval", "{phrase_set}", "{solver}", "{tokens}"),
+        log_path("hangman_lm_size_eval", "{phrase_set}", "{variant}", "{tokens}"),
     benchmark:
-        bench_path("hangman_lm_size_eval", "{phrase_set}", "{solver}", "{tokens}")
+        bench_path("hangman_lm_size_eval", "{phrase_set}", "{variant}", "{tokens}")
     resources:
         mem_mb=2000,
         runtime=120,

@@ -1,4 +1,5 @@
-"""``wordgames hangman solve|assist|eval`` and the build stages ``hangman-eval``, ``hangman-summary``."""
+"""``wordgames hangman solve|assist|eval`` and the build stages ``hangman-domain``,
+``hangman-eval``, ``hangman-summary``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,16 @@ def register(commands) -> None:
             "--lm", help="KenLM model (default: the pipeline's LM for hangman.collection)"
         )
         p.add_argument("--unigrams", help="unigram table (default: the pipeline's, beside the LM)")
+        p.add_argument(
+            "--domain",
+            action="store_true",
+            help="interpolate the LM with the in-domain LM of hangman.domain.train (built by the "
+            "pipeline's hangman_domain rule)",
+        )
+        p.add_argument("--domain-lm", help="in-domain KenLM model (implies --domain)")
+        p.add_argument(
+            "--domain-info", help="its JSON of weights and categories (implies --domain)"
+        )
 
     p = game.add_parser(
         "solve",
@@ -26,6 +37,7 @@ def register(commands) -> None:
         help="let a solver play a phrase and show every step",
     )
     p.add_argument("phrase")
+    p.add_argument("--category", help="the puzzle's category, e.g. Phrase, 'Before & After'")
     common(p)
     p.set_defaults(handler=_solve)
 
@@ -36,6 +48,7 @@ def register(commands) -> None:
     )
     p.add_argument("masked", help="the board, '_' for hidden letters, e.g. \"__'_ _ _____ ___\"")
     p.add_argument("--wrong", default="", help="letters already guessed wrong, e.g. xz")
+    p.add_argument("--category", help="the puzzle's category, e.g. Phrase, 'Before & After'")
     p.add_argument("--top", type=int, default=5, help="predictions to show")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     common(p)
@@ -47,12 +60,32 @@ def register(commands) -> None:
         help="play a solver on a phrase file and report the win rate",
     )
     p.add_argument(
-        "--phrases", required=True, help="one phrase a line, or a TSV with an 'answer' column"
+        "--phrases",
+        required=True,
+        help="one phrase a line, or a TSV with an 'answer' (and optional 'category') column",
     )
     p.add_argument("--limit", type=int, help="only the first N phrases")
+    p.add_argument(
+        "--no-categories",
+        action="store_true",
+        help="hide the TSV's categories from the solver (to measure what they are worth)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     common(p)
     p.set_defaults(handler=_eval)
+
+    b = commands.build.add_parser(
+        "hangman-domain", help="the in-domain LM of training answers, weights cross-validated"
+    )
+    b.add_argument("--train", required=True, help="TSV with 'answer' and 'category' columns")
+    b.add_argument("--lm", required=True, help="the prose LM it is interpolated with")
+    b.add_argument("--orders", type=int, nargs="+", required=True)
+    b.add_argument("--weights", type=float, nargs="+", required=True)
+    b.add_argument("--folds", type=int, required=True)
+    b.add_argument("--memory", required=True, help="lmplz/build_binary -S memory")
+    b.add_argument("--out", required=True, help="KenLM binary")
+    b.add_argument("--out-info", required=True, help="JSON of the choice and its evidence")
+    b.set_defaults(handler=_build_domain)
 
     b = commands.build.add_parser("hangman-eval", help="play one solver on one phrase set")
     b.add_argument("--phrases", required=True)
@@ -64,6 +97,10 @@ def register(commands) -> None:
     b.add_argument("--limit", type=int)
     b.add_argument("--min-count", type=int, required=True)
     b.add_argument("--options", required=True, help="solver options as JSON")
+    b.add_argument("--variant", help="the row's name in the summary (default: the solver)")
+    b.add_argument("--domain-lm", help="in-domain KenLM model to interpolate with")
+    b.add_argument("--domain-info", help="its JSON (hangman-domain --out-info)")
+    b.add_argument("--no-categories", action="store_true", help="hide the phrases' categories")
     b.add_argument("--out", required=True, help="per-game Parquet")
     b.set_defaults(handler=_build_eval)
 
@@ -80,8 +117,17 @@ def _service(args):
     from wordgames.hangman.service import HangmanService
 
     return HangmanService.from_config(
-        args.configfile, lm=args.lm, unigrams=args.unigrams, lives=args.lives
+        args.configfile,
+        lm=args.lm,
+        unigrams=args.unigrams,
+        lives=args.lives,
+        domain_lm=args.domain_lm,
+        domain_info=args.domain_info,
     )
+
+
+def _domain(args) -> bool:
+    return bool(args.domain or args.domain_lm or args.domain_info)
 
 
 def _print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -95,7 +141,9 @@ def _print_table(rows: list[list[str]], header: list[str]) -> None:
 
 # handlers ------------------------------------------------------------------------------------------
 def _solve(args) -> int:
-    played = _service(args).play(args.phrase, args.solver)
+    played = _service(args).play(
+        args.phrase, args.solver, category=args.category, domain=_domain(args)
+    )
     rows = [
         [s.decision.stage, str(len(s.wrong)), s.board.masked, s.decision.prediction, s.guess]
         for s in played.steps
@@ -111,7 +159,9 @@ def _solve(args) -> int:
 
 
 def _assist(args) -> int:
-    advice = _service(args).assist(args.masked, args.wrong, args.solver)
+    advice = _service(args).assist(
+        args.masked, args.wrong, args.solver, category=args.category, domain=_domain(args)
+    )
     board, d = advice.board, advice.decision
     preds = d.predictions[: args.top] or [(d.prediction, 1.0)]
     if args.json:
@@ -121,6 +171,7 @@ def _assist(args) -> int:
                     "board": board.masked,
                     "wrong": "".join(sorted(board.wrong)),
                     "solver": advice.solver,
+                    "category": board.category,
                     "guess": d.letter,
                     "stage": d.stage,
                     "letters": d.letter_scores,
@@ -140,11 +191,20 @@ def _eval(args) -> int:
     from wordgames.hangman.evaluate import summarise
 
     service = _service(args)
-    records = service.evaluate(args.phrases, args.solver, limit=args.limit)
+    domain = _domain(args)
+    records = service.evaluate(
+        args.phrases,
+        args.solver,
+        limit=args.limit,
+        domain=domain,
+        categories=not args.no_categories,
+    )
     summary = {
-        "solver": service.solver(args.solver).name,
+        "solver": service.solver(args.solver, domain).name,
         "phrases": str(args.phrases),
         "lives": service.lives,
+        "domain": domain,
+        "categories": not args.no_categories,
         **summarise(records),
     }
     if args.json:
@@ -174,12 +234,42 @@ def _build_eval(args) -> int:
         default_solver=args.solver,
         min_count=args.min_count,
         options={args.solver: options},
+        domain_lm=args.domain_lm,
+        domain_info=args.domain_info,
     )
-    records = service.evaluate(args.phrases, limit=args.limit, desc=f"{args.name} {args.solver}")
-    table = records_table(records, phrase_set=args.name, solver=args.solver)
+    variant = args.variant or args.solver
+    records = service.evaluate(
+        args.phrases,
+        limit=args.limit,
+        desc=f"{args.name} {variant}",
+        domain=bool(args.domain_lm or args.domain_info),
+        categories=not args.no_categories,
+    )
+    table = records_table(records, phrase_set=args.name, solver=args.solver, variant=variant)
     write_parquet(table, args.out)
     print(
-        json.dumps({"phrase_set": args.name, "solver": args.solver, **summarise(records)}),
+        json.dumps({"phrase_set": args.name, "variant": variant, **summarise(records)}),
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _build_domain(args) -> int:
+    from wordgames.hangman.domain import build
+
+    info = build(
+        args.train,
+        args.lm,
+        args.out,
+        args.out_info,
+        orders=args.orders,
+        weights=args.weights,
+        folds=args.folds,
+        memory=args.memory,
+    )
+    print(
+        f"in-domain LM: order {info.order}, weight {info.weight:g} with a category, "
+        f"{info.weight_plain:g} without, {info.answers} answers, {len(info.categories)} categories",
         file=sys.stderr,
     )
     return 0
@@ -195,16 +285,18 @@ def _build_summary(args) -> int:
     for path in args.games:
         t = read_parquet(path)
         recs = [
-            GameRecord(**{k: r[k] for k in GameRecord.__dataclass_fields__}) for r in t.to_pylist()
+            GameRecord(**{k: r.get(k) for k in GameRecord.__dataclass_fields__})
+            for r in t.to_pylist()
         ]
         first = t.slice(0, 1).to_pylist()
         name = first[0]["phrase_set"] if first else ""
         solver = first[0]["solver"] if first else ""
-        rows.append({"phrase_set": name, "solver": solver, **summarise(recs)})
+        variant = first[0].get("variant", solver) if first else ""
+        rows.append({"phrase_set": name, "solver": solver, "variant": variant, **summarise(recs)})
     table = pa.Table.from_pylist(rows)
     write_parquet(table, args.out)
     md = args.out_table
-    cols = ["phrase_set", "solver", "games", "wins", "win_rate", "mean_wrong", "seconds_per_guess"]
+    cols = ["phrase_set", "variant", "games", "wins", "win_rate", "mean_wrong", "seconds_per_guess"]
     with atomic_open(md) as fh:
         fh.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
         for r in rows:

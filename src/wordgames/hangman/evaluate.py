@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-import os
 import time
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from wordgames.errors import InputError
-from wordgames.hangman.game import LETTERS, LIVES, Game, normalise
+from wordgames.hangman.game import LIVES, Game
+from wordgames.hangman.puzzles import Puzzle
 from wordgames.hangman.solvers import Solver
-from wordgames.textfiles import read_text
 
 
 @dataclass
@@ -24,45 +18,14 @@ class GameRecord:
     guesses: int
     letters: str
     seconds: float
+    category: str | None = None
 
 
-def read_phrases(path: str | os.PathLike, limit: int | None = None) -> list[str]:
-    """Phrases from a file: one a line, or a TSV whose header has an ``answer`` column.
-
-    HTML entities are decoded (scraped puzzle sets write ``&amp;``, which is not three letters).
-    """
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"phrase file not found: {path}")
-    with io.StringIO(read_text(path), newline="") as fh:
-        first = fh.readline()
-        fh.seek(0)
-        header = first.rstrip("\r\n").split("\t")
-        if "\t" in first:
-            if "answer" not in header:
-                raise InputError(f"{path} line 1: a TSV needs an 'answer' column, got {header}")
-            rows = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-            raw = [(i + 2, row.get("answer") or "") for i, row in enumerate(rows)]
-        else:
-            raw = [(i + 1, line) for i, line in enumerate(fh)]
-    phrases = []
-    for lineno, text in raw:
-        text = html.unescape(text).strip()
-        if not text:
-            continue
-        if not any(ch in LETTERS for ch in normalise(text)):
-            raise InputError(f"{path} line {lineno}: the phrase {text!r} has no letters")
-        phrases.append(text)
-        if limit is not None and len(phrases) >= limit:
-            break
-    if not phrases:
-        raise InputError(f"{path}: no phrases")
-    return phrases
-
-
-def play(solver: Solver, phrase: str, lives: int = LIVES) -> tuple[Game, list]:
+def play(
+    solver: Solver, phrase: str, lives: int = LIVES, category: str | None = None
+) -> tuple[Game, list]:
     """Play one game; returns the finished game and the decisions made."""
-    game = Game(phrase, lives=lives)
+    game = Game(phrase, lives=lives, category=category)
     decisions = []
     while not game.over:
         board = game.board()
@@ -73,14 +36,21 @@ def play(solver: Solver, phrase: str, lives: int = LIVES) -> tuple[Game, list]:
 
 
 def evaluate(
-    solver: Solver, phrases: list[str], lives: int = LIVES, desc: str = ""
+    solver: Solver,
+    phrases: list[str] | list[Puzzle],
+    lives: int = LIVES,
+    desc: str = "",
+    categories: bool = True,
 ) -> list[GameRecord]:
+    """Play every phrase; a :class:`Puzzle`'s category is shown to the solver unless
+    ``categories`` is False (to measure what the category is worth)."""
     from wordgames.progress import progress
 
     records = []
-    for phrase in progress(phrases, desc=desc or f"hangman {solver.name}", unit=" games"):
+    for item in progress(phrases, desc=desc or f"hangman {solver.name}", unit=" games"):
+        phrase, category = (item, None) if isinstance(item, str) else item
         t0 = time.perf_counter()
-        game, _ = play(solver, phrase, lives)
+        game, _ = play(solver, phrase, lives, category if categories else None)
         records.append(
             GameRecord(
                 phrase=game.phrase,
@@ -89,6 +59,7 @@ def evaluate(
                 guesses=len(game.history),
                 letters="".join(game.history),
                 seconds=time.perf_counter() - t0,
+                category=game.category,
             )
         )
     return records
@@ -115,7 +86,8 @@ def records_table(records: list[GameRecord], **columns):
 
     rows = [asdict(r) for r in records]
     data = {k: [row[k] for row in rows] for k in GameRecord.__dataclass_fields__}
-    table = pa.table(data)
+    types = {"category": pa.string()}
+    table = pa.table({k: pa.array(v, types.get(k)) for k, v in data.items()})
     for name, value in columns.items():
         table = table.append_column(name, pa.array([value] * len(records), pa.string()))
     return table

@@ -13,6 +13,7 @@ The same board is built from a running :class:`Game` or from a masked string typ
 
 from __future__ import annotations
 
+import html
 import re
 import string
 import unicodedata
@@ -60,6 +61,8 @@ class Board:
     right: frozenset[str]
     wrong: frozenset[str]
     lives: int = LIVES
+    # the puzzle's category as the show displays it ("Phrase", "Before & After"), if known
+    category: str | None = None
 
     @property
     def guessed(self) -> frozenset[str]:
@@ -92,7 +95,9 @@ def _check_letters(letters: str, what: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def parse_board(masked: str, wrong: str = "", lives: int = LIVES) -> Board:
+def parse_board(
+    masked: str, wrong: str = "", lives: int = LIVES, category: str | None = None
+) -> Board:
     """A board from a masked phrase typed by a user (``__'_ _ _____ ___``) and the wrong letters."""
     text = normalise(masked)
     if not text:
@@ -122,7 +127,17 @@ def parse_board(masked: str, wrong: str = "", lives: int = LIVES) -> Board:
         raise GameStateError(
             f"the game is already lost: {len(wrong_set)} wrong letters with {lives} lives"
         )
-    return Board(masked=text, right=right, wrong=wrong_set, lives=lives)
+    return Board(
+        masked=text, right=right, wrong=wrong_set, lives=lives, category=clean_category(category)
+    )
+
+
+def clean_category(category: str | None) -> str | None:
+    """A category as typed (HTML entities decoded, spaces collapsed); None or blank -> None."""
+    if category is None:
+        return None
+    text = " ".join(html.unescape(category).split())
+    return text or None
 
 
 @dataclass
@@ -134,9 +149,11 @@ class Game:
     right: set[str] = field(default_factory=set)
     wrong: set[str] = field(default_factory=set)
     history: list[str] = field(default_factory=list)
+    category: str | None = None
 
     def __post_init__(self):
         self.phrase = normalise(self.phrase)
+        self.category = clean_category(self.category)
         if self.lives < 1:
             raise InputError(f"lives must be at least 1, got {self.lives}")
         self.letters = frozenset(ch for ch in self.phrase if ch in LETTERS)
@@ -164,7 +181,9 @@ class Game:
         return self.won or self.lost
 
     def board(self) -> Board:
-        return Board(self.masked, frozenset(self.right), frozenset(self.wrong), self.lives)
+        return Board(
+            self.masked, frozenset(self.right), frozenset(self.wrong), self.lives, self.category
+        )
 
     def guess(self, letter: str) -> bool:
         """Guess one letter; True if it is in the phrase."""

@@ -21,9 +21,12 @@ from pathlib import Path
 
 from wordgames.config import Config, load_cli_config, schema_default
 from wordgames.errors import InputError
-from wordgames.hangman.evaluate import GameRecord, evaluate, play, read_phrases
+from wordgames.hangman.domain import DomainInfo
+from wordgames.hangman.evaluate import GameRecord, evaluate, play
 from wordgames.hangman.game import LIVES, Board, Game, parse_board
 from wordgames.hangman.lexicon import MIN_COUNT, Lexicon
+from wordgames.hangman.puzzles import Puzzle, read_puzzles
+from wordgames.hangman.scoring import Domain
 from wordgames.hangman.solvers import (
     DEFAULT_SOLVER,
     SOLVERS,
@@ -90,7 +93,9 @@ class HangmanService:
 
     ``unigrams`` and ``lm`` are files (read on first use) or loaded objects; ``options`` maps a
     solver name to its options (the config's ``hangman.seed`` / ``hangman.posterior``); ``hint``
-    ends the message of a missing file.
+    ends the message of a missing file. ``domain_lm`` and ``domain_info`` are the in-domain model's
+    files (the ``hangman_domain`` stage's binary and JSON); an operation asked ``domain=True``
+    interpolates the LM solvers' prose LM with it.
     """
 
     def __init__(
@@ -104,6 +109,8 @@ class HangmanService:
         options: Mapping[str, Mapping] | None = None,
         collection: str = schema_default("hangman.collection"),
         hint: str | None = None,
+        domain_lm: PathLike | None = None,
+        domain_info: PathLike | None = None,
     ):
         if lives < 1:
             raise InputError(f"lives must be at least 1, got {lives}")
@@ -119,7 +126,9 @@ class HangmanService:
         self._lm = lm
         self._lexicon = unigrams if isinstance(unigrams, Lexicon) else None
         self._model = lm if isinstance(lm, LanguageModel) else None
-        self._solvers: dict[str, Solver] = {}
+        self._domain_files = (domain_lm, domain_info) if domain_lm or domain_info else None
+        self._domain: Domain | None = None
+        self._solvers: dict[tuple[str, bool], Solver] = {}
 
     @classmethod
     def from_config(
@@ -129,12 +138,17 @@ class HangmanService:
         lm: PathLike | None = None,
         unigrams: PathLike | None = None,
         lives: int | None = None,
+        domain_lm: PathLike | None = None,
+        domain_info: PathLike | None = None,
     ) -> HangmanService:
         """The service of a config (or config file): the LM and unigram table the pipeline built
         for ``hangman.collection`` unless ``lm`` / ``unigrams`` name other files, the config's
-        lives (or ``lives``), default solver, ``min_count`` and solver options."""
+        lives (or ``lives``), default solver, ``min_count`` and solver options; the in-domain
+        model the pipeline built from ``hangman.domain.train`` (if set) unless ``domain_lm`` /
+        ``domain_info`` name other files."""
         from wordgames import paths
         from wordgames.config import DEFAULT_CONFIGFILE
+        from wordgames.selection import hangman_domain_train
 
         if isinstance(cfg_or_path, Config):
             cfg, name = cfg_or_path, str(cfg_or_path.source or DEFAULT_CONFIGFILE)
@@ -142,6 +156,7 @@ class HangmanService:
             cfg, name = load_cli_config(cfg_or_path), str(cfg_or_path)
         hangman = cfg.settings.hangman
         section = cfg.section("hangman")
+        has_domain = hangman_domain_train(cfg) is not None
         return cls(
             unigrams or paths.lm_unigrams(cfg, hangman.collection),
             lm or paths.lm_binary(cfg, hangman.collection),
@@ -152,6 +167,8 @@ class HangmanService:
             collection=hangman.collection,
             hint=f"build it with the pipeline (snakemake --configfile {name}) or give "
             "--lm/--unigrams",
+            domain_lm=domain_lm or (paths.hangman_domain_lm(cfg) if has_domain else None),
+            domain_info=domain_info or (paths.hangman_domain_info(cfg) if has_domain else None),
         )
 
     # loading ---------------------------------------------------------------------------------------
@@ -183,32 +200,70 @@ class HangmanService:
             self._model = load_model(str(files[-1]))
         return self
 
-    def solver(self, name: str | None = None) -> Solver:
-        """The solver of that name (the default one for None), built on first use."""
+    def load_domain(self) -> Domain:
+        """The in-domain model (read on first use); without one, a one-line error."""
+        if self._domain is None:
+            from wordgames.artifacts import require
+            from wordgames.lm.model import load_model
+
+            if self._domain_files is None:
+                raise InputError(
+                    "no in-domain model: set hangman.domain.train in the config (and build it) "
+                    "or give --domain-lm and --domain-info"
+                )
+            hint = self.hint or "build it with the pipeline (rule hangman_domain)"
+            lm_path, info_path = (require(f, hint) for f in self._domain_files)
+            print(f"wordgames: reading {lm_path}, {info_path}", file=sys.stderr)
+            self._domain = Domain(load_model(str(lm_path)), DomainInfo.read(info_path))
+        return self._domain
+
+    @property
+    def has_domain(self) -> bool:
+        """Whether an in-domain model is configured (it may still have to be built)."""
+        return self._domain_files is not None or self._domain is not None
+
+    def solver(self, name: str | None = None, domain: bool = False) -> Solver:
+        """The solver of that name (the default one for None), built on first use; ``domain``:
+        an LM solver interpolates with the in-domain model."""
         name = name or self.default_solver
         cls = check_solver(name)
-        if name not in self._solvers:
+        domain = domain and cls.needs_lm
+        if domain and not self.has_domain:
+            self.load_domain()  # the one-line error, before any file is read
+        if (name, domain) not in self._solvers:
             self.load(with_lm=cls.needs_lm)
-            resources = Resources(self._lexicon, self._model if cls.needs_lm else None)
-            self._solvers[name] = make_solver(name, resources, **self.options.get(name, {}))
-        return self._solvers[name]
+            resources = Resources(
+                self._lexicon,
+                self._model if cls.needs_lm else None,
+                self.load_domain() if domain else None,
+            )
+            self._solvers[name, domain] = make_solver(name, resources, **self.options.get(name, {}))
+        return self._solvers[name, domain]
 
     # checking what a user types --------------------------------------------------------------------
-    def game(self, phrase: str) -> Game:
+    def game(self, phrase: str, category: str | None = None) -> Game:
         """A new game of the phrase (a phrase without letters is refused)."""
-        return Game(phrase, lives=self.lives)
+        return Game(phrase, lives=self.lives, category=category)
 
-    def board(self, masked: str, wrong: str = "") -> Board:
+    def board(self, masked: str, wrong: str = "", category: str | None = None) -> Board:
         """The board a user typed (``__'_ _ _____ ___``, wrong letters ``xz``); an impossible one
         (a wrong letter shown, the game already lost, nothing hidden) is refused."""
-        return parse_board(masked, wrong, lives=self.lives)
+        return parse_board(masked, wrong, lives=self.lives, category=category)
 
     # operations ------------------------------------------------------------------------------------
-    def play(self, phrase: str, solver: str | None = None) -> PlayedGame:
-        """Let a solver play the phrase to the end; every board, decision and hit."""
-        self.game(phrase)  # refused before any file is read
-        s = self.solver(solver)
-        game, decisions = play(s, phrase, self.lives)
+    def play(
+        self,
+        phrase: str,
+        solver: str | None = None,
+        *,
+        category: str | None = None,
+        domain: bool = False,
+    ) -> PlayedGame:
+        """Let a solver play the phrase (shown with ``category``, if given) to the end; every
+        board, decision and hit."""
+        self.game(phrase, category)  # refused before any file is read
+        s = self.solver(solver, domain)
+        game, decisions = play(s, phrase, self.lives, category)
         steps = []
         wrong: list[str] = []
         for board, d in decisions:
@@ -218,29 +273,46 @@ class HangmanService:
                 wrong.append(d.letter)
         return PlayedGame(game, s.name, self.lives, steps)
 
-    def assist(self, masked: str, wrong: str = "", solver: str | None = None) -> Suggestion:
+    def assist(
+        self,
+        masked: str,
+        wrong: str = "",
+        solver: str | None = None,
+        *,
+        category: str | None = None,
+        domain: bool = False,
+    ) -> Suggestion:
         """The next letter for a board in progress and the solver's reasons."""
-        board = self.board(masked, wrong)
-        s = self.solver(solver)
+        board = self.board(masked, wrong, category)
+        s = self.solver(solver, domain)
         return Suggestion(board, s.name, self.lives, s.decide(board))
 
-    def phrases(self, source: PathLike | list[str], limit: int | None = None) -> list[str]:
-        """The phrases of a file (one a line, or a TSV with an ``answer`` column) or of a list."""
+    def phrases(
+        self, source: PathLike | list[str] | list[Puzzle], limit: int | None = None
+    ) -> list[Puzzle]:
+        """The puzzles of a file (one phrase a line, or a TSV with an ``answer`` and optionally a
+        ``category`` column) or of a list of phrases or puzzles."""
         if isinstance(source, (str, Path, os.PathLike)):
-            return read_phrases(source, limit)
-        phrases = list(source)
-        for p in phrases:
-            self.game(p)
-        return phrases[:limit] if limit is not None else phrases
+            return read_puzzles(source, limit)
+        puzzles = [Puzzle(p) if isinstance(p, str) else Puzzle(*p) for p in source]
+        for p in puzzles:
+            self.game(p.phrase, p.category)
+        return puzzles[:limit] if limit is not None else puzzles
 
     def evaluate(
         self,
-        phrases: PathLike | list[str],
+        phrases: PathLike | list[str] | list[Puzzle],
         solver: str | None = None,
         limit: int | None = None,
         desc: str = "",
+        *,
+        domain: bool = False,
+        categories: bool = True,
     ) -> list[GameRecord]:
-        """Play a solver on every phrase (a file or a list); one record per game
+        """Play a solver on every phrase (a file or a list), shown with its category unless
+        ``categories`` is False; one record per game
         (:func:`~wordgames.hangman.evaluate.summarise` sums them up)."""
-        phrases = self.phrases(phrases, limit)
-        return evaluate(self.solver(solver), phrases, self.lives, desc=desc)
+        puzzles = self.phrases(phrases, limit)
+        return evaluate(
+            self.solver(solver, domain), puzzles, self.lives, desc=desc, categories=categories
+        )

@@ -105,11 +105,13 @@ def wordle_guesses(games: Paths, max_guesses: int | None = None):
 
 # Hangman ---------------------------------------------------------------------------------------
 def hangman_win_rates(summary: str | os.PathLike, lm_tokens: int | None = None):
-    """Win rate per phrase set (groups) and solver (bars), with 95% Wilson intervals."""
+    """Win rate per phrase set (groups) and solver variant (bars), with 95% Wilson intervals."""
     plt = _plt()
     rows = _read(summary).to_pylist()
     if not rows:
         raise InputError(f"{summary}: no Hangman evaluation to plot")
+    for r in rows:  # summaries written before the in-domain variants name the solver only
+        r["solver"] = r.get("variant") or r["solver"]
     sets = list(dict.fromkeys(r["phrase_set"] for r in rows))
     solvers = list(dict.fromkeys(r["solver"] for r in rows))
     fig, ax = plt.subplots(figsize=(max(5.0, 1.6 * len(sets) + 2), 3.8))

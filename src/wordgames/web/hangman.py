@@ -8,11 +8,13 @@ same way as on the command line. This module keeps the request and response mode
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 from fastapi import APIRouter
 from pydantic import Field
 
+from wordgames.errors import InputError
 from wordgames.hangman.service import HangmanService as Hangman
 from wordgames.web.body import Number, RequestBody, ResponseBody
 
@@ -21,17 +23,27 @@ class HangmanWeb:
     """The HTTP answers of a :class:`~wordgames.hangman.service.HangmanService`: its results as
     the JSON the routes return."""
 
-    def __init__(self, service: Hangman):
+    def __init__(self, service: Hangman, domain: bool = False):
         self.service = service
+        self.domain = domain  # whether the in-domain LM is loaded (requests may ask for it)
 
     @classmethod
     def load(cls, cfg, config_name: str | None = None) -> HangmanWeb:
         """Every solver on the LM and unigram table the pipeline built for the config (a one-line
         error when one is missing). ``config_name`` is unused: the config's own source names it."""
+        from wordgames.errors import ArtifactMissingError
+
         service = Hangman.from_config(cfg).load()
-        web = cls(service)
+        domain = False
+        if service.has_domain:
+            try:
+                service.load_domain()
+                domain = True
+            except ArtifactMissingError as exc:  # the page plays without it, and says so
+                print(f"wordgames: no in-domain LM for hangman ({exc})", file=sys.stderr)
+        web = cls(service, domain)
         for name in service.solvers:  # the first decision pages the LM in: not on a request
-            web.assist("___ ___'_ ____", "", name, 1)
+            web.assist("___ ___'_ ____", "", name, 1, domain=domain)
         return web
 
     @property
@@ -45,16 +57,37 @@ class HangmanWeb:
             "default_solver": s.default_solver,
             "lives": s.lives,
             "collection": s.collection,
+            "domain": self.domain,
+            "categories": list(s.load_domain().info.categories) if self.domain else [],
         }
 
-    def assist(self, masked: str, wrong: str, solver: str | None, top: int) -> dict:
-        advice = self.service.assist(masked, wrong, solver)
+    def _domain(self, asked: bool) -> bool:
+        if asked and not self.domain:
+            raise InputError(
+                "this server has no in-domain LM (build the pipeline's hangman_domain rule)"
+            )
+        return asked
+
+    def assist(
+        self,
+        masked: str,
+        wrong: str,
+        solver: str | None,
+        top: int,
+        category: str | None = None,
+        domain: bool = False,
+    ) -> dict:
+        advice = self.service.assist(
+            masked, wrong, solver, category=category, domain=self._domain(domain)
+        )
         board, d = advice.board, advice.decision
         scores = d.letter_scores
         return {
             "board": board.masked,
             "wrong": "".join(sorted(board.wrong)),
             "solver": advice.solver,
+            "category": board.category,
+            "domain": domain,
             "lives": advice.lives,
             "lives_left": advice.lives_left,
             "guess": d.letter,
@@ -68,12 +101,16 @@ class HangmanWeb:
             or [{"phrase": d.prediction, "probability": None}],
         }
 
-    def play(self, phrase: str, solver: str | None) -> dict:
-        played = self.service.play(phrase, solver)
+    def play(
+        self, phrase: str, solver: str | None, category: str | None = None, domain: bool = False
+    ) -> dict:
+        played = self.service.play(phrase, solver, category=category, domain=self._domain(domain))
         game = played.game
         return {
             "phrase": game.phrase,
             "solver": played.solver,
+            "category": game.category,
+            "domain": domain,
             "won": game.won,
             "wrong": game.errors,
             "lives": played.lives,
@@ -94,6 +131,10 @@ class HangmanWeb:
         }
 
 
+CATEGORY = "the puzzle's category as the show displays it (Phrase, Before & After, ...)"
+DOMAIN = "interpolate the LM with the in-domain LM of the training puzzles (see /info)"
+
+
 class AssistRequest(RequestBody):
     board: str = Field(
         ...,
@@ -104,11 +145,15 @@ class AssistRequest(RequestBody):
     wrong: str = Field("", max_length=60, examples=["xz"], description="letters guessed wrong")
     solver: str | None = Field(None, description="baseline, seed or posterior (config default)")
     top: int = Field(10, ge=1, le=50, description="phrase hypotheses listed")
+    category: str | None = Field(None, max_length=60, description=CATEGORY)
+    domain: bool = Field(False, description=DOMAIN)
 
 
 class PlayRequest(RequestBody):
     phrase: str = Field(..., max_length=300, examples=["it's a sunny day"])
     solver: str | None = None
+    category: str | None = Field(None, max_length=60, description=CATEGORY)
+    domain: bool = Field(False, description=DOMAIN)
 
 
 SCORE = (
@@ -127,6 +172,8 @@ class HangmanInfo(ResponseBody):
     default_solver: str = Field(description="the solver used when none is named")
     lives: Lives
     collection: str = Field(description="the corpus collection the LM was trained on")
+    domain: bool = Field(description="whether the in-domain LM is loaded (requests may ask for it)")
+    categories: list[str] = Field(description="the categories the in-domain LM knows (folded)")
 
 
 class LetterScore(ResponseBody):
@@ -145,6 +192,8 @@ class Advice(ResponseBody):
     board: str = Field(description="the board as parsed, '_' for each hidden letter")
     wrong: str = Field(description="the wrong letters, sorted")
     solver: str = Field(description="the solver that decided")
+    category: str | None = Field(description="the category shown with the board, if any")
+    domain: bool = Field(description="whether the in-domain LM was used")
     lives: Lives
     lives_left: int = Field(description="wrong guesses left")
     guess: str = Field(description="the next letter to guess")
@@ -169,6 +218,8 @@ class HangmanStep(ResponseBody):
 class Played(ResponseBody):
     phrase: str = Field(description="the phrase played")
     solver: str = Field(description="the solver that played")
+    category: str | None = Field(description="the category shown with the phrase, if any")
+    domain: bool = Field(description="whether the in-domain LM was used")
     won: bool = Field(description="whether every letter was found")
     wrong: int = Field(description="wrong guesses made")
     lives: Lives
@@ -189,11 +240,13 @@ def router(service: HangmanWeb) -> APIRouter:
     def assist(req: AssistRequest) -> dict:
         """The next letter for a board, its probability, every open letter's probability and the
         top phrase hypotheses."""
-        return service.assist(req.board, req.wrong, req.solver, req.top)
+        return service.assist(
+            req.board, req.wrong, req.solver, req.top, category=req.category, domain=req.domain
+        )
 
     @r.post("/play", response_model=Played)
     def play_phrase(req: PlayRequest) -> dict:
         """Let a solver play a phrase; every step's board, guess and belief."""
-        return service.play(req.phrase, req.solver)
+        return service.play(req.phrase, req.solver, category=req.category, domain=req.domain)
 
     return r

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from wordgames.hangman.game import Board
 from wordgames.hangman.lexicon import Lexicon
+from wordgames.hangman.scoring import Domain
 from wordgames.lm.model import LanguageModel
 
 _SLOT = re.compile(r"[a-z0-9_]+(?:'[a-z0-9_]+)*")
@@ -16,10 +17,12 @@ UNK = "<unk>"
 
 @dataclass
 class Resources:
-    """What solvers read: the vocabulary with counts, and the n-gram LM (None for LM-free solvers)."""
+    """What solvers read: the vocabulary with counts, the n-gram LM (None for LM-free solvers) and
+    the in-domain LM."""
 
     lexicon: Lexicon
     lm: LanguageModel | None = None
+    domain: Domain | None = None  # the in-domain LM the LM solvers interpolate with, if any
 
 
 @dataclass

@@ -19,11 +19,14 @@ import heapq
 import numpy as np
 
 from wordgames.config import schema_defaults
+from wordgames.hangman.domain import category_key
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
+from wordgames.hangman.scoring import phrase_scorer
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
 LN10 = 2.302585092994046
+BEFORE_AFTER = "before_after"  # the category key of the show's two-phrases-sharing-a-word puzzles
 # the options' defaults are the config schema's (hangman.posterior), not repeated here
 _DEFAULTS = schema_defaults("hangman.posterior")
 
@@ -42,6 +45,9 @@ class PosteriorSolver(Solver):
         oov_rate: float = _DEFAULTS["oov_rate"],
         temperature: float = _DEFAULTS["temperature"],
         adaptive: bool = _DEFAULTS["adaptive"],
+        before_after: bool = _DEFAULTS["before_after"],
+        rescore: int = _DEFAULTS["rescore"],
+        rescore_hyps: int = _DEFAULTS["rescore_hyps"],
     ):
         super().__init__(resources)
         self.beam = beam
@@ -51,6 +57,9 @@ class PosteriorSolver(Solver):
         self.oov_rate = oov_rate
         self.temperature = temperature
         self.adaptive = adaptive
+        self.before_after = before_after
+        self.rescore = rescore
+        self.rescore_hyps = rescore_hyps
 
     def decide(self, board: Board) -> Decision:
         lex = self.lexicon
@@ -64,7 +73,9 @@ class PosteriorSolver(Solver):
         cand_share: list[np.ndarray] = []  # each beam candidate's share of the fitting unigram mass
         oov: list[float] = []
         char_letters: list[np.ndarray] = []
+        n_fitting: list[int] = []
         for slot in slots:
+            n_fitting.append(0)
             if MASK not in slot:
                 beam_words.append([slot])
                 uni_letters.append(np.zeros(26))
@@ -74,6 +85,7 @@ class PosteriorSolver(Solver):
                 char_letters.append(np.zeros(26))
                 continue
             full = lex.candidates(slot, guessed, limit=self.k)
+            n_fitting[-1] = full.n
             char_letters.append(lex.char_letter_probs(slot, guessed))
             if not full.n:
                 beam_words.append([UNK])
@@ -89,8 +101,9 @@ class PosteriorSolver(Solver):
             match_mass = full.mass / full.total
             f = self.oov_rate * lex.oov_likelihood(slot, guessed)
             oov.append(f / (f + (1 - self.oov_rate) * match_mass))
-        hyps = self._beam(beam_words)
-        scores = np.array([s for s, _ in hyps])
+        hyps = self._beam(beam_words, board.category)
+        scorer = phrase_scorer(self.res.lm, self.res.domain, board.category)
+        scores = np.array([h[0] for h in hyps])
         w = np.exp((scores - scores.max()) * LN10 / self.temperature)
         w /= w.sum()
         present_not = np.ones(26)
@@ -99,10 +112,18 @@ class PosteriorSolver(Solver):
                 continue
             if beam_words[i] == [UNK]:
                 p_slot = char_letters[i]
+            elif 0 < n_fitting[i] <= self.rescore:
+                every = lex.candidates(slot, guessed)
+                probs = self._slot_posterior(scorer, hyps, w, i, every.words)
+                lm_letters = probs @ every.letters.astype(np.float64)
+                # every fitting word is weighed by the LM here: the unigram keeps its base say only
+                lam = self.smoothing
+                p_vocab = (1 - lam) * lm_letters + lam * uni_letters[i]
+                p_slot = (1 - oov[i]) * p_vocab + oov[i] * char_letters[i]
             else:
                 index = {word: j for j, word in enumerate(beam_words[i])}
                 q = np.zeros(len(beam_words[i]))
-                for weight, (_, words) in zip(w, hyps, strict=True):
+                for weight, (_, words, _) in zip(w, hyps, strict=True):
                     q[index[words[i]]] += weight
                 lm_letters = q @ cand_letters[i]
                 lam = self.smoothing
@@ -132,33 +153,80 @@ class PosteriorSolver(Solver):
             predictions=preds,
         )
 
-    def _beam(self, beam_words: list[list[str]]) -> list[tuple[float, list[str]]]:
-        """Left-to-right beam over the slots with full LM states; LM queries capped per decision."""
-        lm = self.res.lm
-        model = lm.model
-        new_state = lm.new_state
+    def _beam(
+        self, beam_words: list[list[str]], category: str | None = None
+    ) -> list[tuple[float, list[str]]]:
+        """Left-to-right beam over the slots with full LM states; LM queries capped per decision.
+
+        On a "Before & After" board (two phrases sharing a word, the show's rule) a hypothesis may
+        end its first phrase once, after a word of an inner slot: ``</s>`` is scored there and the
+        second phrase starts afresh with that same word (scored as given: it is the shared word).
+        """
+        scorer = phrase_scorer(self.res.lm, self.res.domain, category)
+        advance = scorer.advance
+        junction = self.before_after and category_key(category) == BEFORE_AFTER
         open_slots = sum(len(ws) > 1 for ws in beam_words) or 1
-        per_slot = max(self.beam, self.max_queries // open_slots)
-        # a hypothesis: (log10 score, LM state, back pointer (parent hypothesis, word))
-        hyps: list[tuple] = [(0.0, lm.begin(), None)]
-        for words in beam_words:
+        per_slot = max(self.beam, self.max_queries // open_slots // (2 if junction else 1))
+        last = len(beam_words) - 1
+        # a hypothesis: (log10 score, LM state, back pointer (parent hypothesis, word), the slot
+        # where its first phrase ended or None)
+        hyps: list[tuple] = [(0.0, scorer.start, None, None)]
+        for i, words in enumerate(beam_words):
             words = words[: max(1, min(len(words), per_slot // len(hyps)))]
+            may_join = junction and 0 < i < last
             new = []
             for hyp in hyps:
-                score, state = hyp[0], hyp[1]
+                score, state, joined = hyp[0], hyp[1], hyp[3]
                 for word in words:
-                    st = new_state()
-                    new.append((score + model.BaseScore(state, word, st), st, (hyp, word)))
+                    lp, st = advance(state, word)
+                    new.append((score + lp, st, (hyp, word), joined))
+                    if may_join and joined is None:
+                        again = advance(scorer.start, word)[1]
+                        new.append((score + lp + scorer.end(st), again, (hyp, word), i))
             hyps = (
                 heapq.nlargest(self.beam, new, key=lambda h: h[0]) if len(new) > self.beam else new
             )
         out = []
-        for score, state, back in hyps:
+        for score, state, back, joined in hyps:
             seq = []
             while back is not None:
                 seq.append(back[1])
                 back = back[0][2]
             seq.reverse()
-            out.append((score + lm.advance(state, "</s>")[0], seq))
+            out.append((score + scorer.end(state), seq, joined))
         out.sort(key=lambda h: -h[0])
         return out
+
+    def _slot_posterior(self, scorer, hyps, w, i: int, words: list[str]) -> np.ndarray:
+        """P(slot i = word) over every fitting word: each of the best hypotheses with slot i
+        replaced by each word, rescored whole (so the words the beam cut are weighed by the LM
+        in their context, not only by their frequency), mixed by the hypotheses' weights."""
+        advance, end, start = scorer.advance, scorer.end, scorer.start
+        top = np.argsort(-w)[: self.rescore_hyps]
+        weights = w[top] / w[top].sum()
+        probs = np.zeros(len(words))
+        scores = np.empty(len(words))
+        for h, weight in zip(top, weights, strict=True):
+            seq, joined = hyps[h][1], hyps[h][2]
+            state = start
+            for k in range(i):  # the prefix is the same for every word of slot i
+                state = advance(state, seq[k])[1]
+                if k == joined:
+                    state = advance(start, seq[k])[1]
+            rest = range(i + 1, len(seq))
+            for j, word in enumerate(words):
+                lp, st = advance(state, word)
+                total = lp
+                if joined == i:
+                    total += end(st)
+                    st = advance(start, word)[1]
+                for k in rest:
+                    lp, st = advance(st, seq[k])
+                    total += lp
+                    if k == joined:
+                        total += end(st)
+                        st = advance(start, seq[k])[1]
+                scores[j] = total + end(st)
+            p = np.exp((scores - scores.max()) * LN10 / self.temperature)
+            probs += weight * (p / p.sum())
+        return probs

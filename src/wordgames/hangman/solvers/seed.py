@@ -14,6 +14,7 @@ import numpy as np
 from wordgames.config import schema_defaults
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
+from wordgames.hangman.scoring import phrase_scorer
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
 SEED_ORDER = "eaisrntolcudpmhgbfywkvxzjq"
@@ -59,7 +60,7 @@ class SeedSolver(Solver):
         raise AssertionError("unreachable")
 
     def viterbi(self, board: Board) -> list[str]:
-        lm = self.res.lm
+        scorer = phrase_scorer(self.res.lm, self.res.domain, board.category)
         lex = self.lexicon
         guessed = board.guessed
         states: list[list[str]] = []
@@ -76,21 +77,20 @@ class SeedSolver(Solver):
                 continue
             states.append(top.words)
             emissions.append(np.log10(top.counts / top.mass))
-        begin = lm.begin()
-        null = lm.null()
-        delta = np.array([lm.advance(begin, w)[0] for w in states[0]]) + emissions[0]
+        begin, null, advance = scorer.start, scorer.null, scorer.advance
+        delta = np.array([advance(begin, w)[0] for w in states[0]]) + emissions[0]
         back: list[np.ndarray] = []
         for i in range(1, len(states)):
-            prev_states = [lm.advance(null, v)[1] for v in states[i - 1]]
+            prev_states = [advance(null, v)[1] for v in states[i - 1]]
             trans = np.empty((len(states[i - 1]), len(states[i])))
             for a, st in enumerate(prev_states):
                 for b, w in enumerate(states[i]):
-                    trans[a, b] = lm.advance(st, w)[0]
+                    trans[a, b] = advance(st, w)[0]
             total = delta[:, None] + trans
             arg = total.argmax(axis=0)
             back.append(arg)
             delta = total[arg, np.arange(len(states[i]))] + emissions[i]
-        end = np.array([lm.advance(lm.advance(null, w)[1], "</s>")[0] for w in states[-1]])
+        end = np.array([scorer.end(advance(null, w)[1]) for w in states[-1]])
         j = int(np.argmax(delta + end))
         path = [j]
         for arg in reversed(back):

@@ -3,12 +3,14 @@
 "use strict";
 navigation("hangman");
 const $ = id => document.getElementById(id);
+// the category and the in-domain LM, as every request sends them
+const context = () => ({category: $("category").value.trim() || null, domain: $("domain").checked});
 
 async function assist() {
   showError($("assist-error"), null);
   try {
     const a = await api("/api/hangman/assist",
-      {board: $("board").value, wrong: $("wrong").value, solver: $("solver").value, top: 10});
+      {board: $("board").value, wrong: $("wrong").value, solver: $("solver").value, top: 10, ...context()});
     $("advice").hidden = false;
     $("letter").textContent = a.guess.toUpperCase();
     $("letter-p").textContent = a.probability === null ? `(${a.stage})`
@@ -26,7 +28,7 @@ for (const id of ["board", "wrong"]) $(id).addEventListener("keydown", e => { if
 $("play").onclick = async () => {
   showError($("play-error"), null);
   try {
-    const g = await api("/api/hangman/play", {phrase: $("phrase").value, solver: $("solver").value});
+    const g = await api("/api/hangman/play", {phrase: $("phrase").value, solver: $("solver").value, ...context()});
     $("outcome").textContent = `${g.solver}: ${g.won ? "won" : "lost"} with ${g.wrong} wrong of ${g.lives} lives, ${g.guesses} guesses: ${g.final}`;
     $("steps").hidden = false;
     $("steps").tBodies[0].replaceChildren(...g.steps.map((s, i) => el("tr", {},
@@ -39,4 +41,7 @@ $("play").onclick = async () => {
 api("/api/hangman/info").then(i => {
   $("solver").replaceChildren(...i.solvers.map(s => el("option", {value: s, selected: s === i.default_solver}, s)));
   $("rules").textContent = `${i.lives} lives; LM of collection ${i.collection}`;
+  $("domain-label").hidden = !i.domain;
+  $("domain").checked = i.domain;
+  $("categories").replaceChildren(...i.categories.map(c => el("option", {value: c.replaceAll("_", " ")})));
 }).catch(e => showError($("assist-error"), e));

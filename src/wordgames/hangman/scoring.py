@@ -1,0 +1,102 @@
+"""Word-by-word phrase scores for the LM solvers: the prose LM alone, or interpolated with the
+in-domain LM (:mod:`wordgames.hangman.domain`).
+
+Linear interpolation per word, each model carrying its own full state:
+``p(w | h) = (1 - weight) p_prose(w | h) + weight p_domain(w | h, category)``, where the domain
+model is conditioned on the category token when the board shows a category it knows, and a word
+outside the domain vocabulary gets no domain mass (its ``<unk>`` probability is the mass of every
+unknown word, not of this one). Scores are log10, as KenLM's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from wordgames.hangman.domain import DomainInfo, category_token, resolve_category
+from wordgames.lm.model import LanguageModel
+
+
+class ProseScorer:
+    """The prose LM alone (what the solvers did before the in-domain model)."""
+
+    interpolated = False
+
+    def __init__(self, lm: LanguageModel):
+        self.lm = lm
+        self._model = lm.model
+        self._new = lm.new_state
+        self.start = lm.begin()
+        self.null = lm.null()  # the empty context (the seed method's bigram transitions)
+
+    def advance(self, state, word: str):
+        out = self._new()
+        return self._model.BaseScore(state, word, out), out
+
+    def end(self, state) -> float:
+        return self._model.BaseScore(state, "</s>", self._new())
+
+
+class InterpolatedScorer:
+    """Prose and in-domain LM, interpolated per word; a state is the pair of the two states."""
+
+    interpolated = True
+
+    def __init__(
+        self, lm: LanguageModel, domain: LanguageModel, weight: float, category: str | None
+    ):
+        self.lm, self.domain, self.weight = lm, domain, weight
+        self._main, self._dom = lm.model, domain.model
+        self._new_main, self._new_dom = lm.new_state, domain.new_state
+        self._known: dict[str, bool] = {}
+        start_dom = domain.begin()
+        if category is not None:
+            start_dom = domain.advance(start_dom, category_token(category))[1]
+        self.start = (lm.begin(), start_dom)
+        self._null_dom = domain.null()
+        self.null = (lm.null(), self._null_dom)
+
+    def _in_domain(self, word: str) -> bool:
+        known = self._known.get(word)
+        if known is None:
+            known = self._known[word] = word in self._dom
+        return known
+
+    def advance(self, state, word: str):
+        s_main, s_dom = state
+        o_main = self._new_main()
+        p = (1.0 - self.weight) * 10.0 ** self._main.BaseScore(s_main, word, o_main)
+        if word == "</s>" or self._in_domain(word):
+            o_dom = self._new_dom()
+            p += self.weight * 10.0 ** self._dom.BaseScore(s_dom, word, o_dom)
+        else:
+            # KenLM's state after an unknown word is the empty context: no query needed
+            o_dom = self._null_dom
+        return math.log10(p), (o_main, o_dom)
+
+    def end(self, state) -> float:
+        return self.advance(state, "</s>")[0]
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The in-domain LM and what its stage chose; :meth:`scorer` for a board's category."""
+
+    lm: LanguageModel
+    info: DomainInfo
+
+    def category(self, category: str | None) -> str | None:
+        """The training category a shown category plays as (None: unknown or not shown)."""
+        return resolve_category(category, self.info.categories)
+
+    def scorer(self, main: LanguageModel, category: str | None) -> InterpolatedScorer:
+        key = self.category(category)
+        weight = self.info.weight if key is not None else self.info.weight_plain
+        return InterpolatedScorer(main, self.lm, weight, key)
+
+
+def phrase_scorer(main: LanguageModel, domain: Domain | None, category: str | None = None):
+    """The scorer the solvers use for one board."""
+    if domain is None:
+        return ProseScorer(main)
+    return domain.scorer(main, category)
