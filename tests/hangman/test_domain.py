@@ -259,3 +259,37 @@ def test_slot_rescoring_equals_scoring_each_phrase_whole(built, category):
         assert got.sum() == pytest.approx(1.0)
     if category == "Before & After":
         assert any(h[2] is not None for h in hyps)  # some hypothesis joined, so that was tested
+
+
+def test_in_domain_word_prior_of_a_slot(built):
+    """P(word | length, category) = (category count + prior x overall share) / (category total +
+    prior), over the in-domain words that fit the slot."""
+    import numpy as np
+
+    from wordgames.hangman.scoring import CATEGORY_PRIOR, Domain
+    from wordgames.lm.model import LanguageModel
+
+    _, binary, info = built
+    domain = Domain(LanguageModel(binary), info)
+    # 4-letter words of the dozen answers: cake x3, ball x2 (beach ball, ball gown), gown, walk x2
+    four = {w: n for w, n in info.unigrams.items() if len(w) == 4}
+    fit = domain.fitting("_a__", frozenset("a"), None, limit=2)
+    fitting = {w: n for w, n in four.items() if w[1] == "a" and "a" not in w[0] + w[2:]}
+    assert set(fit.words) <= set(fitting) and len(fit.words) == min(2, len(fitting))
+    assert fit.mass == pytest.approx(sum(fitting.values()) / sum(four.values()))
+    thing = info.category_unigrams["thing"]
+    cat_total = sum(n for w, n in thing.items() if len(w) == 4)
+    fit_cat = domain.fitting("_a__", frozenset("a"), "thing", limit=10)
+    expect = {
+        w: (thing.get(w, 0) + CATEGORY_PRIOR * n / sum(four.values()))
+        / (cat_total + CATEGORY_PRIOR)
+        for w, n in fitting.items()
+    }
+    assert fit_cat.mass == pytest.approx(sum(expect.values()))
+    assert fit_cat.words == sorted(expect, key=lambda w: -expect[w])[: len(fit_cat.words)]
+    k = ord("k") - ord("a")
+    p_k = sum(p for w, p in expect.items() if "k" in w) / sum(expect.values())
+    assert fit_cat.uni_letters[k] == pytest.approx(p_k)
+    assert fit_cat.uni_letters[0] == 0.0  # the shown letter is at no hidden position
+    assert domain.fitting("zzzzzzzz", frozenset(), None, 5) is None
+    assert np.all(fit.letters[:, 0] == 0)

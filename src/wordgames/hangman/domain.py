@@ -20,8 +20,9 @@ import math
 import os
 import re
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordgames.errors import InputError
@@ -77,6 +78,21 @@ def training_lines(puzzles: Iterable[tuple[str, str | None]]) -> list[str]:
     return lines
 
 
+def word_counts(puzzles: Iterable[tuple[str, str | None]]) -> tuple[dict, dict]:
+    """Token counts of the answers, overall and per category key (sorted, for stable JSON)."""
+    overall: Counter[str] = Counter()
+    by_category: dict[str, Counter[str]] = {}
+    for phrase, category in puzzles:
+        tokens = phrase_tokens(phrase)
+        overall.update(tokens)
+        key = category_key(category)
+        if key is not None:
+            by_category.setdefault(key, Counter()).update(tokens)
+    return dict(sorted(overall.items())), {
+        k: dict(sorted(c.items())) for k, c in sorted(by_category.items())
+    }
+
+
 @dataclass(frozen=True)
 class DomainInfo:
     """What the domain stage chose (its JSON): order, weights, categories, and the evidence."""
@@ -88,6 +104,10 @@ class DomainInfo:
     train: str  # the training file it was built from
     answers: int
     selection: dict  # cross-validated perplexities per (order, weight): how the choice was made
+    # word counts of the training answers, overall and per category key: the solvers' in-domain
+    # word prior (so a category's typical words reach the candidates and the letter odds)
+    unigrams: dict = field(default_factory=dict)
+    category_unigrams: dict = field(default_factory=dict)
 
     def write(self, path: str | os.PathLike) -> Path:
         from wordgames.artifacts import atomic_open
@@ -225,6 +245,7 @@ def build(
         arpa = _train(training_lines(puzzles), scratch / "model.arpa", order, memory)
         build_binary(arpa, out_binary, memory=memory)
     keys = sorted({k for _, c in puzzles if (k := category_key(c)) is not None})
+    unigrams, by_category = word_counts(puzzles)
     info = DomainInfo(
         order=order,
         weight=weight,
@@ -233,6 +254,8 @@ def build(
         train=str(train),
         answers=len(puzzles),
         selection=selection,
+        unigrams=unigrams,
+        category_unigrams=by_category,
     )
     info.write(out_info)
     return info

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from wordgames.hangman.domain import DomainInfo, category_token, resolve_category
 from wordgames.lm.model import LanguageModel
 
@@ -78,21 +80,75 @@ class InterpolatedScorer:
         return self.advance(state, "</s>")[0]
 
 
-@dataclass(frozen=True)
-class Domain:
-    """The in-domain LM and what its stage chose; :meth:`scorer` for a board's category."""
+#: pseudo-count of the overall in-domain word distribution in a category's (a Dirichlet prior:
+#: a category with few answers leans on all of them); fixed, not tuned
+CATEGORY_PRIOR = 20.0
 
-    lm: LanguageModel
-    info: DomainInfo
+
+@dataclass
+class DomainWords:
+    """The in-domain words that fit a slot: the most probable ones (for the beam) and, over all of
+    them, their probability mass and letter odds under the in-domain word prior."""
+
+    words: list[str]  # most probable first, at most the limit asked
+    letters: np.ndarray  # (len(words), 26): 1 if the letter is at a hidden position
+    mass: float  # P_domain(a word of this length fits the slot)
+    uni_letters: np.ndarray  # P(letter at a hidden position | fits), in-domain prior
+
+
+class Domain:
+    """The in-domain LM and what its stage chose; :meth:`scorer` for a board's category,
+    :meth:`fitting` for the in-domain words of a slot."""
+
+    def __init__(self, lm: LanguageModel, info: DomainInfo):
+        from wordgames.hangman.lexicon import Lexicon
+
+        self.lm, self.info = lm, info
+        self.lexicon = Lexicon(info.unigrams.items(), min_count=1) if info.unigrams else None
+        self._length_totals: dict[str | None, dict[int, float]] = {}
 
     def category(self, category: str | None) -> str | None:
         """The training category a shown category plays as (None: unknown or not shown)."""
         return resolve_category(category, self.info.categories)
 
+    def weight(self, key: str | None) -> float:
+        return self.info.weight if key is not None else self.info.weight_plain
+
     def scorer(self, main: LanguageModel, category: str | None) -> InterpolatedScorer:
         key = self.category(category)
-        weight = self.info.weight if key is not None else self.info.weight_plain
-        return InterpolatedScorer(main, self.lm, weight, key)
+        return InterpolatedScorer(main, self.lm, self.weight(key), key)
+
+    def _totals(self, key: str | None) -> dict[int, float]:
+        if key not in self._length_totals:
+            counts = self.info.unigrams if key is None else self.info.category_unigrams[key]
+            totals: dict[int, float] = {}
+            for word, n in counts.items():
+                totals[len(word)] = totals.get(len(word), 0.0) + n
+            self._length_totals[key] = totals
+        return self._length_totals[key]
+
+    def fitting(
+        self, slot: str, guessed: frozenset[str], key: str | None, limit: int
+    ) -> DomainWords | None:
+        """The in-domain words fitting ``slot`` under P(word | length, category): the category's
+        counts smoothed towards all answers' (:data:`CATEGORY_PRIOR`); None if none fits."""
+        if self.lexicon is None:
+            return None
+        fit = self.lexicon.candidates(slot, guessed)
+        if not fit.n:
+            return None
+        n = len(slot)
+        p = fit.counts / self._totals(None)[n]
+        if key is not None:
+            own = self.info.category_unigrams[key]
+            cat = np.array([own.get(w, 0) for w in fit.words], dtype=np.float64)
+            p = (cat + CATEGORY_PRIOR * p) / (self._totals(key).get(n, 0.0) + CATEGORY_PRIOR)
+        mass = float(p.sum())
+        letters = fit.letters.astype(np.float64)
+        order = np.argsort(-p, kind="stable")[:limit]
+        return DomainWords(
+            [fit.words[i] for i in order], letters[order], mass, (p @ letters) / mass
+        )
 
 
 def phrase_scorer(main: LanguageModel, domain: Domain | None, category: str | None = None):

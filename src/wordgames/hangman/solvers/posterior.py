@@ -74,9 +74,14 @@ class PosteriorSolver(Solver):
         oov: list[float] = []
         char_letters: list[np.ndarray] = []
         n_fitting: list[int] = []
+        extra: list[list[str] | None] = []  # in-domain words added to a slot's prose candidates
+        domain = self.res.domain
+        key = None if domain is None else domain.category(board.category)
+        lam_domain = 0.0 if domain is None else domain.weight(key)
         for slot in slots:
             n_fitting.append(0)
             if MASK not in slot:
+                extra.append(None)
                 beam_words.append([slot])
                 uni_letters.append(np.zeros(26))
                 cand_letters.append(np.zeros((1, 26)))
@@ -87,18 +92,38 @@ class PosteriorSolver(Solver):
             full = lex.candidates(slot, guessed, limit=self.k)
             n_fitting[-1] = full.n
             char_letters.append(lex.char_letter_probs(slot, guessed))
-            if not full.n:
+            dom = None if domain is None else domain.fitting(slot, guessed, key, self.k)
+            if not full.n and dom is None:
                 beam_words.append([UNK])
                 uni_letters.append(np.zeros(26))
                 cand_letters.append(np.zeros((1, 26)))
                 cand_share.append(np.ones(1))
                 oov.append(1.0)
+                extra.append(None)
                 continue
-            uni_letters.append(full.uni_letters)
-            beam_words.append(full.words)
-            cand_letters.append(full.letters.astype(np.float64))
-            cand_share.append(full.counts / full.mass)
-            match_mass = full.mass / full.total
+            words, letters = list(full.words), full.letters.astype(np.float64)
+            share = full.counts / full.mass if full.mass else np.zeros(len(words))
+            uni = full.uni_letters
+            match_mass = full.mass / full.total if full.total else 0.0
+            if dom is not None:
+                # the beam also expands the in-domain prior's likeliest words, and the letter odds
+                # of the slot mix both word priors by the interpolation weight
+                known = set(words)
+                new = [j for j, word in enumerate(dom.words) if word not in known]
+                words += [dom.words[j] for j in new]
+                letters = np.vstack([letters, dom.letters[new]])
+                counts = np.array([lex.counts.get(dom.words[j], 0) for j in new], np.float64)
+                share = np.concatenate([share, counts / full.mass if full.mass else counts * 0])
+                prose, indomain = (1 - lam_domain) * match_mass, lam_domain * dom.mass
+                uni = (prose * uni + indomain * dom.uni_letters) / (prose + indomain)
+                match_mass = prose + indomain
+                extra.append([dom.words[j] for j in new])
+            else:
+                extra.append(None)
+            uni_letters.append(uni)
+            beam_words.append(words)
+            cand_letters.append(letters)
+            cand_share.append(share)
             f = self.oov_rate * lex.oov_likelihood(slot, guessed)
             oov.append(f / (f + (1 - self.oov_rate) * match_mass))
         hyps = self._beam(beam_words, board.category)
@@ -114,8 +139,12 @@ class PosteriorSolver(Solver):
                 p_slot = char_letters[i]
             elif 0 < n_fitting[i] <= self.rescore:
                 every = lex.candidates(slot, guessed)
-                probs = self._slot_posterior(scorer, hyps, w, i, every.words)
-                lm_letters = probs @ every.letters.astype(np.float64)
+                words, letters = every.words, every.letters.astype(np.float64)
+                if extra[i]:
+                    words = words + extra[i]
+                    letters = np.vstack([letters, cand_letters[i][-len(extra[i]) :]])
+                probs = self._slot_posterior(scorer, hyps, w, i, words)
+                lm_letters = probs @ letters
                 # every fitting word is weighed by the LM here: the unigram keeps its base say only
                 lam = self.smoothing
                 p_vocab = (1 - lam) * lm_letters + lam * uni_letters[i]
