@@ -266,7 +266,8 @@ def test_in_domain_word_prior_of_a_slot(built):
     prior), over the in-domain words that fit the slot."""
     import numpy as np
 
-    from wordgames.hangman.scoring import CATEGORY_PRIOR, Domain
+    from wordgames.hangman.domain import CATEGORY_PRIOR
+    from wordgames.hangman.scoring import Domain
     from wordgames.lm.model import LanguageModel
 
     _, binary, info = built

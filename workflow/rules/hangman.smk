@@ -11,6 +11,7 @@ rule hangman_domain:
     input:
         train=get_hangman_domain_train,
         lm=str(paths.lm_binary(CFG, CFG.settings.hangman.collection)),
+        unigrams=str(paths.lm_unigrams(CFG, CFG.settings.hangman.collection)),
     output:
         lm=str(paths.hangman_domain_lm(CFG)),
         info=str(paths.hangman_domain_info(CFG)),
@@ -29,6 +30,7 @@ rule hangman_domain:
         digest=get_hangman_domain_digest,
     shell:
         "wordgames build hangman-domain --train {input.train} --lm {input.lm}"
+        " --unigrams {input.unigrams}"
         " {params.orders} {params.weights} --folds {params.folds}"
         " --memory {params.memory} --out {output.lm} --out-info {output.info} > {log} 2>&1"
 

@@ -79,6 +79,7 @@ def register(commands) -> None:
     )
     b.add_argument("--train", required=True, help="TSV with 'answer' and 'category' columns")
     b.add_argument("--lm", required=True, help="the prose LM it is interpolated with")
+    b.add_argument("--unigrams", help="the prose unigram table (to weigh the word priors)")
     b.add_argument("--orders", type=int, nargs="+", required=True)
     b.add_argument("--weights", type=float, nargs="+", required=True)
     b.add_argument("--folds", type=int, required=True)
@@ -262,6 +263,7 @@ def _build_domain(args) -> int:
         args.lm,
         args.out,
         args.out_info,
+        unigrams=args.unigrams,
         orders=args.orders,
         weights=args.weights,
         folds=args.folds,
@@ -269,7 +271,8 @@ def _build_domain(args) -> int:
     )
     print(
         f"in-domain LM: order {info.order}, weight {info.weight:g} with a category, "
-        f"{info.weight_plain:g} without, {info.answers} answers, {len(info.categories)} categories",
+        f"{info.weight_plain:g} without; word prior weight {info.prior_weight:g} / "
+        f"{info.prior_weight_plain:g}; {info.answers} answers, {len(info.categories)} categories",
         file=sys.stderr,
     )
     return 0

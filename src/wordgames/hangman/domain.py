@@ -29,6 +29,9 @@ from wordgames.errors import InputError
 from wordgames.hangman.game import clean_category, phrase_tokens
 
 CATEGORY_TOKEN = "<category:{}>"
+#: pseudo-count of the overall in-domain word distribution in a category's (a Dirichlet prior:
+#: a category with few answers leans on all of them); fixed, not tuned
+CATEGORY_PRIOR = 20.0
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -78,6 +81,42 @@ def training_lines(puzzles: Iterable[tuple[str, str | None]]) -> list[str]:
     return lines
 
 
+def category_smoothed(category_count, overall_share, category_total: float):
+    """P(word | length, category): the category's count smoothed towards the overall share of the
+    word among in-domain words of its length (scalars or numpy arrays)."""
+    return (category_count + CATEGORY_PRIOR * overall_share) / (category_total + CATEGORY_PRIOR)
+
+
+def length_totals(counts: dict[str, int]) -> dict[int, float]:
+    totals: dict[int, float] = {}
+    for word, n in counts.items():
+        totals[len(word)] = totals.get(len(word), 0.0) + n
+    return totals
+
+
+def prior_terms(prose: dict[str, int], puzzles, heldout, with_category: bool) -> list:
+    """Per word of each held-out answer: (P_prose(word | length), P_domain(word | length,
+    category)), the domain prior counted on ``puzzles``; words neither knows are left out (the
+    solvers' out-of-vocabulary model takes them)."""
+    overall, by_category = word_counts(puzzles)
+    prose_totals, totals = length_totals(prose), length_totals(overall)
+    cat_totals = {k: length_totals(c) for k, c in by_category.items()}
+    terms = []
+    for phrase, category in heldout:
+        key = category_key(category) if with_category else None
+        own = by_category.get(key) if key is not None else None
+        for word in phrase_tokens(phrase):
+            n = len(word)
+            p_prose = prose.get(word, 0) / prose_totals[n] if n in prose_totals else 0.0
+            share = overall.get(word, 0) / totals[n] if n in totals else 0.0
+            p_dom = share
+            if own is not None:
+                p_dom = category_smoothed(own.get(word, 0), share, cat_totals[key].get(n, 0.0))
+            if p_prose or p_dom:
+                terms.append((p_prose, p_dom))
+    return terms
+
+
 def word_counts(puzzles: Iterable[tuple[str, str | None]]) -> tuple[dict, dict]:
     """Token counts of the answers, overall and per category key (sorted, for stable JSON)."""
     overall: Counter[str] = Counter()
@@ -108,6 +147,9 @@ class DomainInfo:
     # word prior (so a category's typical words reach the candidates and the letter odds)
     unigrams: dict = field(default_factory=dict)
     category_unigrams: dict = field(default_factory=dict)
+    # weight of that prior against the prose unigram in a slot's word prior (with, without category)
+    prior_weight: float = 0.0
+    prior_weight_plain: float = 0.0
 
     def write(self, path: str | os.PathLike) -> Path:
         from wordgames.artifacts import atomic_open
@@ -177,9 +219,13 @@ def choose(
     weights: Sequence[float],
     folds: int,
     memory: str,
+    prose: dict[str, int] | None = None,
 ) -> tuple[int, float, float, dict]:
     """(order, weight with category, weight without, evidence): each order and weight scored by
-    the perplexity of held-out answers over ``folds`` folds of the training answers."""
+    the perplexity of held-out answers over ``folds`` folds of the training answers. With the
+    ``prose`` unigram counts, the evidence also holds the word-prior weights chosen the same way
+    (``prior_weight``, ``prior_weight_plain``: how much a slot's word prior is the in-domain
+    one)."""
     from wordgames.lm.model import LanguageModel
     from wordgames.progress import progress
 
@@ -211,7 +257,31 @@ def choose(
 
     order, weight = best(True, orders)
     _, weight_plain = best(False, [order])
-    return order, weight, weight_plain, {"folds": folds, "perplexity": table}
+    evidence: dict = {"folds": folds, "perplexity": table}
+    if prose is not None:
+        prior = {True: [], False: []}
+        for f in range(folds):
+            rest = [p for g, part in enumerate(by_fold) if g != f for p in part]
+            for with_category in (True, False):
+                prior[with_category] += prior_terms(prose, rest, by_fold[f], with_category)
+        prior_table = {
+            f"category={int(c)} weight={w:g}": perplexity(prior[c], w)
+            for c in (True, False)
+            for w in weights
+            # a weight under which some held-out word has no probability at all is out
+            if all((1 - w) * pm + w * pd > 0 for pm, pd in prior[c])
+        }
+        evidence["prior_perplexity"] = prior_table
+        for with_category, name in ((True, "prior_weight"), (False, "prior_weight_plain")):
+            evidence[name] = min(
+                (
+                    w
+                    for w in weights
+                    if f"category={int(with_category)} weight={w:g}" in prior_table
+                ),
+                key=lambda w, c=int(with_category): prior_table[f"category={c} weight={w:g}"],
+            )
+    return order, weight, weight_plain, evidence
 
 
 def build(
@@ -220,6 +290,7 @@ def build(
     out_binary: str | os.PathLike,
     out_info: str | os.PathLike,
     *,
+    unigrams: str | os.PathLike | None = None,
     orders: Sequence[int],
     weights: Sequence[float],
     folds: int,
@@ -235,12 +306,24 @@ def build(
 
     puzzles = read_puzzles(train)
     main = LanguageModel(main_lm)
+    prose = None
+    if unigrams is not None:
+        from wordgames.hangman.lexicon import Lexicon
+
+        prose = Lexicon.from_parquet(unigrams, min_count=1).counts
     out_binary = Path(out_binary)
     out_binary.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".domain-", dir=out_binary.parent) as tmp:
         scratch = Path(tmp)
         order, weight, weight_plain, selection = choose(
-            main, puzzles, scratch, orders=orders, weights=weights, folds=folds, memory=memory
+            main,
+            puzzles,
+            scratch,
+            orders=orders,
+            weights=weights,
+            folds=folds,
+            memory=memory,
+            prose=prose,
         )
         arpa = _train(training_lines(puzzles), scratch / "model.arpa", order, memory)
         build_binary(arpa, out_binary, memory=memory)
@@ -250,6 +333,8 @@ def build(
         order=order,
         weight=weight,
         weight_plain=weight_plain,
+        prior_weight=selection.pop("prior_weight", weight),
+        prior_weight_plain=selection.pop("prior_weight_plain", weight_plain),
         categories=tuple(keys),
         train=str(train),
         answers=len(puzzles),

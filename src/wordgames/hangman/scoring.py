@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordgames.hangman.domain import DomainInfo, category_token, resolve_category
+from wordgames.hangman.domain import (
+    DomainInfo,
+    category_smoothed,
+    category_token,
+    length_totals,
+    resolve_category,
+)
 from wordgames.lm.model import LanguageModel
 
 
@@ -80,11 +86,6 @@ class InterpolatedScorer:
         return self.advance(state, "</s>")[0]
 
 
-#: pseudo-count of the overall in-domain word distribution in a category's (a Dirichlet prior:
-#: a category with few answers leans on all of them); fixed, not tuned
-CATEGORY_PRIOR = 20.0
-
-
 @dataclass
 class DomainWords:
     """The in-domain words that fit a slot: the most probable ones (for the beam) and, over all of
@@ -112,7 +113,12 @@ class Domain:
         return resolve_category(category, self.info.categories)
 
     def weight(self, key: str | None) -> float:
+        """The LM interpolation weight (with the category ``key`` or without)."""
         return self.info.weight if key is not None else self.info.weight_plain
+
+    def prior_weight(self, key: str | None) -> float:
+        """The weight of the in-domain word prior in a slot's word prior."""
+        return self.info.prior_weight if key is not None else self.info.prior_weight_plain
 
     def scorer(self, main: LanguageModel, category: str | None) -> InterpolatedScorer:
         key = self.category(category)
@@ -121,17 +127,15 @@ class Domain:
     def _totals(self, key: str | None) -> dict[int, float]:
         if key not in self._length_totals:
             counts = self.info.unigrams if key is None else self.info.category_unigrams[key]
-            totals: dict[int, float] = {}
-            for word, n in counts.items():
-                totals[len(word)] = totals.get(len(word), 0.0) + n
-            self._length_totals[key] = totals
+            self._length_totals[key] = length_totals(counts)
         return self._length_totals[key]
 
     def fitting(
         self, slot: str, guessed: frozenset[str], key: str | None, limit: int
     ) -> DomainWords | None:
         """The in-domain words fitting ``slot`` under P(word | length, category): the category's
-        counts smoothed towards all answers' (:data:`CATEGORY_PRIOR`); None if none fits."""
+        counts smoothed towards all answers' (:func:`~wordgames.hangman.domain.category_smoothed`);
+        None if none fits."""
         if self.lexicon is None:
             return None
         fit = self.lexicon.candidates(slot, guessed)
@@ -142,7 +146,7 @@ class Domain:
         if key is not None:
             own = self.info.category_unigrams[key]
             cat = np.array([own.get(w, 0) for w in fit.words], dtype=np.float64)
-            p = (cat + CATEGORY_PRIOR * p) / (self._totals(key).get(n, 0.0) + CATEGORY_PRIOR)
+            p = category_smoothed(cat, p, self._totals(key).get(n, 0.0))
         mass = float(p.sum())
         letters = fit.letters.astype(np.float64)
         order = np.argsort(-p, kind="stable")[:limit]

@@ -77,7 +77,7 @@ class PosteriorSolver(Solver):
         extra: list[list[str] | None] = []  # in-domain words added to a slot's prose candidates
         domain = self.res.domain
         key = None if domain is None else domain.category(board.category)
-        lam_domain = 0.0 if domain is None else domain.weight(key)
+        lam_domain = 0.0 if domain is None else domain.prior_weight(key)
         for slot in slots:
             n_fitting.append(0)
             if MASK not in slot:
