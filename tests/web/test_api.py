@@ -145,6 +145,21 @@ def test_hangman_play_replays_as_a_real_game(client):
     assert game.won == g["won"] and game.masked == g["final"] and game.errors == g["wrong"]
 
 
+def test_hangman_category_and_domain_as_the_command_line(client, built):
+    info = ok(client.get("/api/hangman/info"))
+    assert info["domain"] is True and "before_after" in info["categories"]  # the test answers'
+    body = {"board": "_ _____ ___", "top": 3, "category": "Phrase", "domain": True}
+    a = ok(client.post("/api/hangman/assist", json=body))
+    cli = _cli(built, "hangman", "assist", "_ _____ ___", "--top", "3", "--category", "Phrase",
+               "--domain")  # fmt: skip
+    assert a["category"] == cli["category"] == "Phrase" and a["domain"] is True
+    assert a["guess"] == cli["guess"]
+    assert [p["phrase"] for p in a["predictions"]] == [p["phrase"] for p in cli["predictions"]]
+    play = {"phrase": "a sunny day", "category": "Phrase", "domain": True}
+    g = ok(client.post("/api/hangman/play", json=play))
+    assert g["category"] == "Phrase" and g["domain"] is True
+
+
 # La Ghigliottina -------------------------------------------------------------------------------
 CLUES = ["monaco", "abito", "dire", "fare", "mezzo"]
 
