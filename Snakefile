@@ -24,6 +24,7 @@ include: "workflow/rules/stats.smk"
 include: "workflow/rules/glove.smk"
 include: "workflow/rules/lm.smk"
 include: "workflow/rules/hangman.smk"
+include: "workflow/rules/hangman_words.smk"
 include: "workflow/rules/guillotine.smk"
 include: "workflow/rules/report.smk"
 

@@ -110,6 +110,11 @@ def hangman_phrase_sets(cfg: Config) -> dict[str, Path]:
     return out
 
 
+def hangman_words_dictionary(cfg: Config) -> Path | None:
+    """The single-word Hangman dictionary when its file exists (else the set is not evaluated)."""
+    return data_file(cfg, cfg.settings.hangman.words.dictionary)
+
+
 # guillotine ----------------------------------------------------------------------------------------
 def guillotine_enabled(cfg: Config) -> bool:
     return cfg.settings.guillotine.collection in cfg.section("collections")
@@ -248,6 +253,9 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
         sections.append(("Word vectors", paths.vectors_summary(cfg)))
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         sections.append(("Sentence Hangman", paths.hangman_summary(cfg).with_suffix(".md")))
+    if hangman_words_dictionary(cfg) is not None:
+        summary = paths.hangman_words_summary(cfg).with_suffix(".md")
+        sections.append(("Single-word Hangman", summary))
     if guillotine_evaluated(cfg):
         sections.append(("La Ghigliottina", paths.guillotine_eval_summary(cfg, "md")))
     return sections
@@ -319,6 +327,8 @@ def run_targets(cfg: Config) -> list[Path]:
     out += [paths.lm_binary(cfg, c) for c in lm_collections(cfg)]
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         out.append(paths.hangman_summary(cfg))
+    if hangman_words_dictionary(cfg) is not None:
+        out.append(paths.hangman_words_summary(cfg))
     if guillotine_enabled(cfg):
         files = guillotine_files(cfg)
         out += [files.links, files.links_index]  # what the user commands read

@@ -161,6 +161,25 @@ class HangmanPosterior:
 
 
 @dataclass(frozen=True)
+class HangmanWords:
+    dictionary: str
+    test_fraction: float
+    seed: int
+    validation: int
+    lives: int
+    default_solver: str
+    solvers: list[str]
+    limit: int | None
+    order: int
+    dense_order: int
+    budget: int
+    enumerate: int
+    kappa: float | None
+    exclude_training: bool
+    samples: int
+
+
+@dataclass(frozen=True)
 class Hangman:
     collection: str
     lives: int
@@ -171,6 +190,7 @@ class Hangman:
     limit: int | None
     seed: HangmanSeed
     posterior: HangmanPosterior
+    words: HangmanWords
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ import numpy as np
 from wordgames.errors import InputError
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.words.charmodel import CharModel, encode
-from wordgames.hangman.words.compose import Derivations
 from wordgames.hangman.words.presence import posterior
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -96,22 +95,16 @@ def model_presence(
     budget: int,
     enumerate: int,
     excluded: np.ndarray | None = None,
-    power: float = 1.0,
-    derived: tuple[Derivations, float] | None = None,
     samples: int = 0,
-    trust: float = 50.0,
 ) -> np.ndarray:
-    """The character model's presence posterior (:func:`~.presence.posterior`), mixed with the
-    derivation model when ``derived`` = (model, weight) is given.
+    """The character model's presence posterior (:func:`~.presence.posterior`).
 
     ``excluded``: letter codes of words the answer is known not to be (on this protocol, the
     training words: test words are disjoint from them); their mass is taken out of every Z."""
-    p, logz, order = posterior(model, slot, guessed, budget, enumerate, samples, trust, power)
-    if derived is not None:
-        p = _mix_derived(p, logz, slot, guessed, *derived)
+    p, logz, order = posterior(model, slot, guessed, budget, enumerate, samples)
     if excluded is None or not len(excluded):
         return p
-    r = np.exp(power * model.logprob_codes(excluded, order) - logz)
+    r = np.exp(model.logprob_codes(excluded, order) - logz)
     rest = 1.0 - r.sum()
     if rest <= 1e-9:  # the model puts (numerically) all its mass on excluded words
         return p
@@ -122,33 +115,13 @@ def model_presence(
     return np.clip(out, 0.0, 1.0)
 
 
-def _mix_derived(
-    p: np.ndarray, logz: float, slot: str, guessed: frozenset[str], model: Derivations, mu: float
-) -> np.ndarray:
-    """The presence posterior of the mixture ``(1 - mu) P_char + mu P_derived``."""
-    mass = model.absent_mass(slot, guessed)
-    if mass[26] <= 0 or mu <= 0:
-        return p
-    # both in units of the character model's Z
-    d = mu * mass / ((1 - mu) * np.exp(logz)) if logz > -700 else None
-    if d is None:
-        return p
-    absent = ((1.0 - p) + d[:26]) / (1.0 + d[26])
-    out = np.clip(1.0 - absent, 0.0, 1.0)
-    out[p == 0] = 0.0
-    return out
-
-
 class _ModelMixin:
     model: CharModel
     index: PatternIndex
     budget: int
     enumerate: int
     exclude: bool = False
-    power: float = 1.0
-    derived: tuple[Derivations, float] | None = None
     samples: int = 0
-    trust: float = 50.0
 
     _cache: dict[tuple[str, frozenset[str]], np.ndarray]
 
@@ -169,10 +142,7 @@ class _ModelMixin:
                 self.budget,
                 self.enumerate,
                 excluded,
-                self.power,
-                self.derived,
                 self.samples,
-                self.trust,
             )
         return cache[key]
 
@@ -196,18 +166,25 @@ class NgramSolver(_ModelMixin, WordSolver):
     name = "ngram"
 
     def __init__(
-        self, index: PatternIndex, model: CharModel, budget: int, enumerate: int, kappa: float
+        self,
+        index: PatternIndex,
+        model: CharModel,
+        budget: int,
+        enumerate: int,
+        kappa: float | None = None,
+        exclude: bool = True,
+        samples: int = 0,
     ):
-        if kappa < 0:
+        if kappa is not None and kappa < 0:
             raise InputError(f"kappa must be at least 0, got {kappa}")
         self.index, self.model, self.budget, self.enumerate = index, model, budget, enumerate
-        self.kappa = kappa
+        self.kappa, self.exclude, self.samples = kappa, exclude, samples
 
     def guess(self, board: Board) -> Guess:
         scores = self.model_presence(board)
         fit = self.index.fitting(board.masked, board.guessed)
         stage = "model"
-        if len(fit) and self.kappa < np.inf:
+        if len(fit) and self.kappa is not None:
             w = len(fit) / (len(fit) + self.kappa)
             scores = w * fit.mean(axis=0) + (1 - w) * scores
             stage = "mixed"
@@ -226,12 +203,19 @@ def make_solver(
     enumerate: int,
     kappa: float | None = None,
     exclude_training: bool = True,
+    samples: int = 0,
 ) -> WordSolver:
-    """A solver by name, with the options of config section ``hangman.words``."""
+    """A solver by name, with the options of config section ``hangman.words``
+    (:func:`solver_options`)."""
     if name == "pattern":
         return PatternSolver(index, model, budget, enumerate)
     if name == "ngram":
-        solver = NgramSolver(index, model, budget, enumerate, np.inf if kappa is None else kappa)
-        solver.exclude = exclude_training
-        return solver
+        return NgramSolver(index, model, budget, enumerate, kappa, exclude_training, samples)
     raise InputError(f"unknown word solver {name!r}: choose from {', '.join(SOLVERS)}")
+
+
+def solver_options(words) -> dict:
+    """The keyword options of :func:`make_solver` from the config section ``hangman.words``
+    (a :class:`wordgames.settings.HangmanWords`): what the CLI and the pipeline pass."""
+    keys = ("budget", "enumerate", "kappa", "exclude_training", "samples")
+    return {k: getattr(words, k) for k in keys}
