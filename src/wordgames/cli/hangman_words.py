@@ -300,14 +300,15 @@ def _build_summary(args) -> int:
             {
                 "solver": solver,
                 **summarise(recs),
-                "ms_median": float(sorted(r.ms_median for r in recs)[len(recs) // 2])
+                # per-game records keep each game's median: this is the median game's
+                "game_ms_median": float(sorted(r.ms_median for r in recs)[len(recs) // 2])
                 if recs
                 else 0.0,
                 "ms_max": max((r.ms_max for r in recs), default=0.0),
             }
         )
     write_parquet(pa.Table.from_pylist(rows), args.out)
-    cols = ["solver", "games", "wins", "win_rate", "mean_wrong", "ms_median", "ms_max"]
+    cols = ["solver", "games", "wins", "win_rate", "mean_wrong", "game_ms_median", "ms_max"]
     sizes = split.get("sizes", {})
     with atomic_open(args.out_table) as fh:
         fh.write(
