@@ -1,8 +1,8 @@
 """The word list: read and validate it, split it once into training, validation and test words.
 
 The split is by a keyed hash of each word (BLAKE2b of ``"<seed>:<word>"``), not by a random number
-generator: the same words land in the same part on any machine and Python or numpy version, and a
-word's part does not depend on the other words in the file.
+generator: the same words land in the same part on any machine and Python or numpy version, and
+the order of the lines in the file does not matter.
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
-"""Single-word solvers behind one interface: ``guess(board)`` -> ``(letter, scores)``.
+"""Single-word solvers behind one interface: ``guess(board)`` -> a :class:`Guess`.
 
 ``pattern``: the classical baseline. The training words that fit the board (same length, shown
 letters in place, no guessed letter at a hidden position) are equally likely; guess the letter
 most of them contain. When none fits (most of the time late in a game on an unseen word), the
 character model's exact posterior decides instead.
 
-``ngram``: the character model's exact posterior, always, mixed with the fitting words' letter
-frequencies with weight ``n / (n + kappa)`` for ``n`` fitting words (held-out words are never
-training words, but their inflections and compounds are). Letter most likely present.
+``ngram``: the character model's exact posterior, always, with the training words' own mass
+taken out of it (``exclude_training``: a test word is never a training word, and an order-7 model
+memorises them); optionally mixed with the fitting words' letter frequencies with weight
+``n / (n + kappa)`` for ``n`` fitting words (off by default: it lost on validation). Letter most
+likely present.
 """
 
 from __future__ import annotations
