@@ -25,6 +25,7 @@ include: "workflow/rules/glove.smk"
 include: "workflow/rules/lm.smk"
 include: "workflow/rules/hangman.smk"
 include: "workflow/rules/hangman_sizes.smk"
+include: "workflow/rules/hangman_words.smk"
 include: "workflow/rules/guillotine.smk"
 include: "workflow/rules/report.smk"
 

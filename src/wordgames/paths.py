@@ -383,3 +383,33 @@ def report(cfg: Config) -> Path:
 
 def vectors_summary(cfg: Config) -> Path:
     return eval_dir(cfg, "vectors") / "summary.md"
+
+
+# single-word hangman -------------------------------------------------------------------------------
+def hangman_words_dir(cfg: Config) -> Path:
+    return eval_dir(cfg, "hangman") / "words"
+
+
+def hangman_words_part(cfg: Config, part: str) -> Path:
+    """One part of the split word list (train, test, validation), one word a line."""
+    return hangman_words_dir(cfg) / f"{part}.txt"
+
+
+def hangman_words_split(cfg: Config) -> Path:
+    """JSON: the split's seed, fraction, sizes and the md5 of every part."""
+    return hangman_words_dir(cfg) / "split.json"
+
+
+def hangman_words_model(cfg: Config) -> Path:
+    """The character n-gram model of the training words (NumPy .npz)."""
+    return hangman_words_dir(cfg) / "charmodel.npz"
+
+
+def hangman_words_games(cfg: Config, solver: str) -> Path:
+    """Per-game records of one solver on the held-out words."""
+    return hangman_words_dir(cfg) / "games" / f"{solver}.parquet"
+
+
+def hangman_words_summary(cfg: Config) -> Path:
+    """One row per solver; a Markdown table beside it (summary.md)."""
+    return hangman_words_dir(cfg) / "summary.parquet"

@@ -154,6 +154,11 @@ def hangman_lm_sizes_enabled(cfg: Config) -> bool:
     return bool(h.lm_sizes.tokens and h.lm_sizes.solvers)
 
 
+def hangman_words_dictionary(cfg: Config) -> Path | None:
+    """The single-word Hangman dictionary when its file exists (else the set is not evaluated)."""
+    return data_file(cfg, cfg.settings.hangman.words.dictionary)
+
+
 # guillotine ----------------------------------------------------------------------------------------
 def guillotine_enabled(cfg: Config) -> bool:
     return cfg.settings.guillotine.collection in cfg.section("collections")
@@ -295,6 +300,9 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
     if hangman_lm_sizes_enabled(cfg):
         # no colon: a title is also the HTML report's category, an RST link target there
         sections.append(("Sentence Hangman against LM size", paths.hangman_lm_sizes(cfg, "md")))
+    if hangman_words_dictionary(cfg) is not None:
+        summary = paths.hangman_words_summary(cfg).with_suffix(".md")
+        sections.append(("Single-word Hangman", summary))
     if guillotine_evaluated(cfg):
         sections.append(("La Ghigliottina", paths.guillotine_eval_summary(cfg, "md")))
     return sections
@@ -370,6 +378,8 @@ def run_targets(cfg: Config) -> list[Path]:
         out.append(paths.hangman_summary(cfg))
     if hangman_lm_sizes_enabled(cfg):
         out += [paths.hangman_lm_sizes(cfg, ext) for ext in ("parquet", "md")]
+    if hangman_words_dictionary(cfg) is not None:
+        out.append(paths.hangman_words_summary(cfg))
     if guillotine_enabled(cfg):
         files = guillotine_files(cfg)
         out += [files.links, files.links_index]  # what the user commands read

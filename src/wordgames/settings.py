@@ -182,6 +182,25 @@ class HangmanLmSizes:
 
 
 @dataclass(frozen=True)
+class HangmanWords:
+    dictionary: str
+    test_fraction: float
+    seed: int
+    validation: int
+    lives: int
+    default_solver: str
+    solvers: list[str]
+    limit: int | None
+    order: int
+    dense_order: int
+    budget: int
+    enumerate: int
+    kappa: float | None
+    exclude_training: bool
+    samples: int
+
+
+@dataclass(frozen=True)
 class Hangman:
     collection: str
     lives: int
@@ -194,6 +213,7 @@ class Hangman:
     seed: HangmanSeed
     posterior: HangmanPosterior
     lm_sizes: HangmanLmSizes
+    words: HangmanWords
 
 
 @dataclass(frozen=True)

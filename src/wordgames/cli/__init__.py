@@ -24,7 +24,7 @@ import logging
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wordgames import __version__
 from wordgames.config import DEFAULT_CONFIGFILE
@@ -37,6 +37,7 @@ COMMAND_MODULES = (
     "wordgames.cli.vectors",
     "wordgames.cli.lm",
     "wordgames.cli.hangman",
+    "wordgames.cli.hangman_words",
     "wordgames.cli.guillotine",
     "wordgames.cli.report",
     "wordgames.cli.serve",
@@ -55,6 +56,15 @@ CONFIG_OPTIONS: dict[str, str] = {
     "build hangman-domain --orders": "hangman.domain.orders.[]",
     "build hangman-domain --weights": "hangman.domain.weights.[]",
     "build hangman-domain --folds": "hangman.domain.folds",
+    **{f"hangman word-{c} --lives": "hangman.words.lives" for c in ("solve", "assist", "eval")},
+    "hangman word-eval --limit": "hangman.words.limit",
+    "build hangman-words-split --seed": "hangman.words.seed",
+    "build hangman-words-split --test-fraction": "hangman.words.test_fraction",
+    "build hangman-words-split --validation": "hangman.words.validation",
+    "build hangman-words-model --order": "hangman.words.order",
+    "build hangman-words-model --dense-order": "hangman.words.dense_order",
+    "build hangman-words-eval --lives": "hangman.words.lives",
+    "build hangman-words-eval --limit": "hangman.words.limit",
     "build glove --dim": "glove.dim",
     "build glove --iterations": "glove.iterations",
     "build glove --x-max": "glove.x_max",
@@ -229,11 +239,17 @@ class Commands:
     games: argparse._SubParsersAction
     build: argparse._SubParsersAction
     config_parent: argparse.ArgumentParser
+    groups: dict[str, argparse._SubParsersAction] = field(default_factory=dict)
 
     def game(self, name: str, help: str) -> argparse._SubParsersAction:
-        """A game command group (``wordgames NAME ...``) whose subcommands the caller adds."""
-        parser = self.games.add_parser(name, help=help, description=help)
-        return parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+        """A game command group (``wordgames NAME ...``) whose subcommands the caller adds (the
+        same group to every module that asks for ``name``)."""
+        if name not in self.groups:
+            parser = self.games.add_parser(name, help=help, description=help)
+            self.groups[name] = parser.add_subparsers(
+                dest="action", required=True, metavar="ACTION"
+            )
+        return self.groups[name]
 
 
 def _config_parent() -> argparse.ArgumentParser:

@@ -1,0 +1,69 @@
+"""Single-word Hangman solvers side by side: win rate, mean wrong, ms per decision.
+
+Reads what the pipeline built for --configfile (the split's words and the character model of the
+training words), or with --validation trains a model on the inner training words and plays the
+validation words (the set every option was chosen on). The first --limit words of the part are a
+random sample (the split keeps them in hash order).
+
+    python benchmarks/hangman_words.py --configfile config/local-en.yaml [--limit 500]
+    python benchmarks/hangman_words.py --configfile config/local-en.yaml --validation --limit 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+
+def main() -> int:
+    from wordgames import paths
+    from wordgames.config import load_config_file
+    from wordgames.hangman.words.charmodel import CharModel, fit_char_model
+    from wordgames.hangman.words.dictionary import read_words, split_words
+    from wordgames.hangman.words.play import evaluate_words, summarise
+    from wordgames.hangman.words.solvers import SOLVERS, PatternIndex, make_solver, solver_options
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configfile", default="config/config.yaml")
+    ap.add_argument("--solvers", default=",".join(SOLVERS))
+    ap.add_argument("--limit", type=int, default=500, help="first N words (default 500)")
+    ap.add_argument("--validation", action="store_true", help="inner model, validation words")
+    ap.add_argument("--json", help="also write the rows to this JSON file")
+    args = ap.parse_args()
+    cfg = load_config_file(args.configfile)
+    words = cfg.settings.hangman.words
+    t0 = time.perf_counter()
+    if args.validation:
+        found = cfg.data_path(words.dictionary)
+        split = split_words(read_words(found), words.seed, words.test_fraction, words.validation)
+        train, play = split.inner, split.validation
+        model = fit_char_model(train, words.order, words.dense_order)
+        part = "validation"
+    else:
+        train = read_words(paths.hangman_words_part(cfg, "train"))
+        play = read_words(paths.hangman_words_part(cfg, "test"))
+        model = CharModel.load(paths.hangman_words_model(cfg))
+        part = "test"
+    index = PatternIndex(train)
+    setup = time.perf_counter() - t0
+    play = play[: args.limit]
+    rows = []
+    for name in args.solvers.split(","):
+        solver = make_solver(name, index, model, **solver_options(words))
+        records, times = evaluate_words(solver, play, words.lives)
+        rows.append({"solver": name, "part": part, **summarise(records, times)})
+    header = ["solver", "part", "games", "win_rate", "mean_wrong", "ms_median", "ms_max"]
+    print(f"setup {setup:.1f} s; {len(play)} {part} words, {words.lives} lives")
+    print("  ".join(f"{h:>10}" for h in header))
+    for r in rows:
+        vals = [f"{r[h]:.4g}" if isinstance(r[h], float) else str(r[h]) for h in header]
+        print("  ".join(f"{v:>10}" for v in vals))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(rows, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

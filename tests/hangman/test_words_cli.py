@@ -1,0 +1,122 @@
+"""``wordgames hangman word-*`` and the ``build hangman-words-*`` stages on the tiny word list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from wordgames.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = REPO / "tests" / "data" / "hangman-words.txt"
+CONFIG = str(REPO / "config" / "config.yaml")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("words")
+    parts = {p: out / f"{p}.txt" for p in ("train", "test", "validation")}
+    args = ["build", "hangman-words-split", "--dictionary", str(FIXTURE), "--seed", "20"]
+    args += ["--test-fraction", "0.1", "--validation", "20", "--out-json", str(out / "split.json")]
+    for p, path in parts.items():
+        args += [f"--out-{p}", str(path)]
+    assert main(args) == 0
+    model = out / "charmodel.npz"
+    cmd = ["build", "hangman-words-model", "--train", str(parts["train"]), "--order", "5"]
+    assert main([*cmd, "--dense-order", "3", "--out", str(model)]) == 0
+    return out, parts, model
+
+
+def test_split_json(built):
+    out, parts, _ = built
+    info = json.loads((out / "split.json").read_text())
+    assert info["seed"] == 20 and info["sizes"]["test"] == 47 and info["sizes"]["train"] == 425
+    assert len(parts["test"].read_text().split()) == 47
+    assert set(info["md5"]) == {"train", "test", "validation", "inner"}
+
+
+def test_eval_and_summary(built, tmp_path):
+    out, parts, model = built
+    games = []
+    for solver in ("pattern", "ngram"):
+        path = tmp_path / f"{solver}.parquet"
+        args = ["build", "hangman-words-eval", "--train", str(parts["train"]), "--test"]
+        args += [str(parts["test"]), "--model", str(model), "--solver", solver, "--lives", "6"]
+        opts = {"budget": 10**6, "enumerate": 2000, "kappa": None, "exclude_training": True}
+        args += ["--limit", "10", "--options", json.dumps(opts), "--out", str(path)]
+        assert main(args) == 0
+        games.append(str(path))
+    md = tmp_path / "summary.md"
+    args = ["build", "hangman-words-summary", "--in", *games, "--split", str(out / "split.json")]
+    assert main([*args, "--out", str(tmp_path / "s.parquet"), "--out-table", str(md)]) == 0
+    text = md.read_text()
+    assert "| pattern | 10 |" in text and "| ngram | 10 |" in text and "seed 20" in text
+
+
+def game_args(built):
+    _, parts, model = built
+    return ["--model", str(model), "--train", str(parts["train"]), "--configfile", CONFIG]
+
+
+def test_word_solve(built, capsys):
+    assert main(["hangman", "word-solve", "garden", "--solver", "ngram", *game_args(built)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["stage", "errors", "board", "p", "guess"]
+    assert "ngram: " in out and "of 6 lives" in out
+
+
+def test_word_assist_json(built, capsys):
+    args = ["hangman", "word-assist", "h_lp__g", "--wrong", "xz", "--json", *game_args(built)]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["pattern"] == "h_lp__g" and out["guess"] not in "hlpgxz"
+    assert out["letters"][0]["letter"] == out["guess"]
+
+
+def test_word_eval(built, capsys):
+    _, parts, _ = built
+    args = ["hangman", "word-eval", "--words", str(parts["test"]), "--limit", "5", "--json"]
+    assert main([*args, *game_args(built)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 5 and out["lives"] == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["word-solve", "don't"], "letters a-z"),
+        (["word-assist", "h_lp x_"], "not one word"),
+        (["word-assist", "h_lp", "--wrong", "h"], "impossible state"),
+    ],
+)
+def test_bad_input_is_one_line(built, capsys, args, message):
+    assert main(["hangman", *args, *game_args(built)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_missing_model_names_the_pipeline(tmp_path, capsys):
+    args = ["hangman", "word-assist", "h_lp", "--model", str(tmp_path / "none.npz")]
+    assert main([*args, "--configfile", CONFIG]) == 2
+    err = capsys.readouterr().err
+    assert "character model not found" in err and "snakemake --configfile" in err
+
+
+def test_a_bad_dictionary_line_is_named(tmp_path, capsys):
+    bad = tmp_path / "words.txt"
+    bad.write_text("cat\nDog\n")
+    args = ["build", "hangman-words-split", "--dictionary", str(bad), "--seed", "1"]
+    args += ["--test-fraction", "0.5", "--validation", "0", "--out-json", str(tmp_path / "s.json")]
+    for p in ("train", "test", "validation"):
+        args += [f"--out-{p}", str(tmp_path / f"{p}.txt")]
+    assert main(args) == 2
+    assert f"{bad} line 2" in capsys.readouterr().err
+
+
+def test_lives_take_the_schema_range(built, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["hangman", "word-solve", "cat", "--lives", "0", *game_args(built)])
+    assert exc.value.code == 2
+    assert "at least 1" in capsys.readouterr().err

@@ -1,0 +1,24 @@
+# The get_* functions of the single-word Hangman rules (hangman_words.smk): the dictionary, its
+# content digest, the solver options and the per-solver games, from the config (through
+# wordgames.plan and wordgames.paths). No rules here: Snakemake's linter wants rules and functions
+# in separate files. See docs/pipeline.md.
+
+
+def get_hangman_words_dictionary():
+    found = plan.hangman_words_dictionary(CFG)
+    return external([found])[0] if found is not None else []
+
+
+def get_hangman_words_digest(wildcards):
+    found = plan.hangman_words_dictionary(CFG)
+    return digest_of([found] if found is not None else [])
+
+
+def get_hangman_words_options():
+    from wordgames.hangman.words.solvers import solver_options
+
+    return as_json(solver_options(CFG.settings.hangman.words))
+
+
+def get_hangman_words_games():
+    return [str(paths.hangman_words_games(CFG, s)) for s in CFG.settings.hangman.words.solvers]
