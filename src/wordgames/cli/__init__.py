@@ -153,6 +153,21 @@ class Range:
     high_inclusive: bool = True
 
 
+def json_object(text: str, flag: str) -> dict:
+    """The JSON object an option carries (``--options '{"beam": 8}'``), or a one-line error."""
+    import json
+
+    from wordgames.errors import InputError
+
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{flag} is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise InputError(f"{flag} is not a JSON object: {text}")
+    return value
+
+
 def schema_range(key: str) -> Range:
     """The range the config schema gives a key (its minimum, and maximum if any)."""
     from wordgames.config import schema_node

@@ -191,18 +191,6 @@ def _resources(args, solver: str):
     )
 
 
-def _json_arg(text: str, flag: str) -> dict:
-    from wordgames.errors import InputError
-
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{flag} is not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise InputError(f"{flag}: expected a JSON object")
-    return value
-
-
 def cmd_links(args) -> int:
     from wordgames.errors import InputError
     from wordgames.guillotine.lexicon import known_words
@@ -280,11 +268,12 @@ def cmd_vectors_unit(args) -> int:
 
 
 def cmd_train(args) -> int:
+    from wordgames.cli import json_object
     from wordgames.guillotine.evaluate import train
     from wordgames.guillotine.solvers import make_solver
     from wordgames.progress import progress
 
-    params = _json_arg(args.solver_params, "--solver-params")
+    params = json_object(args.solver_params, "--solver-params")
     res = _resources(args, "links")
     solver = make_solver("links", res, params)
     if res.past is None or not res.past.games:
@@ -323,6 +312,7 @@ def _out_games(items: list[str]) -> dict[tuple[str, str], str]:
 
 def cmd_eval_stage(args) -> int:
     from wordgames.artifacts import atomic_open, write_parquet
+    from wordgames.cli import json_object
     from wordgames.errors import InputError
     from wordgames.guillotine import evaluate as E
     from wordgames.guillotine.games import read_games
@@ -330,10 +320,10 @@ def cmd_eval_stage(args) -> int:
     from wordgames.progress import progress
 
     params = {
-        "links": _json_arg(args.solver_params, "--solver-params"),
-        "gullever": _json_arg(args.gullever_params, "--gullever-params"),
+        "links": json_object(args.solver_params, "--solver-params"),
+        "gullever": json_object(args.gullever_params, "--gullever-params"),
     }
-    ev = _json_arg(args.eval_params, "--eval-params")
+    ev = json_object(args.eval_params, "--eval-params")
     limit, top = ev["limit"], ev["top"]
     outputs = _out_games(args.out_games)
     sets = {}

@@ -218,16 +218,11 @@ def _eval(args) -> int:
 
 def _build_eval(args) -> int:
     from wordgames.artifacts import write_parquet
-    from wordgames.errors import InputError
+    from wordgames.cli import json_object
     from wordgames.hangman.evaluate import records_table, summarise
     from wordgames.hangman.service import HangmanService
 
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--options is not JSON: {exc}") from None
-    if not isinstance(options, dict):
-        raise InputError(f"--options is not a JSON object: {args.options}")
+    options = json_object(args.options, "--options")
     service = HangmanService(
         args.unigrams,
         args.lm,

@@ -256,18 +256,13 @@ def _build_model(args) -> int:
 
 def _build_eval(args) -> int:
     from wordgames.artifacts import write_parquet
-    from wordgames.errors import InputError
+    from wordgames.cli import json_object
     from wordgames.hangman.words.charmodel import CharModel
     from wordgames.hangman.words.dictionary import read_words
     from wordgames.hangman.words.play import evaluate_words, records_table, summarise
     from wordgames.hangman.words.solvers import PatternIndex, make_solver
 
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--options is not JSON: {exc}") from None
-    if not isinstance(options, dict):
-        raise InputError(f"--options is not a JSON object: {args.options}")
+    options = json_object(args.options, "--options")
     test = read_words(args.test)
     test = test[: args.limit] if args.limit else test
     solver = make_solver(
