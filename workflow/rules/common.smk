@@ -53,6 +53,8 @@ wildcard_constraints:
     tree_mode="normal|hard-nyt|hard-strict",
     phrase_set=_names(plan.hangman_phrase_sets(CFG)),
     solver="baseline|seed|posterior",
+    # a solver, with the in-domain LM and the categories (plan.hangman_variants)
+    variant=r"(baseline|seed|posterior)(\+domain)?(\+category)?",
     wn_lang=_names(plan.guillotine_wordnet_exports(CFG)),
     section=_names(plan.report_tables(CFG)),
 

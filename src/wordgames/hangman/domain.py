@@ -300,6 +300,7 @@ def build(
     all of them (KenLM binary) and write what was chosen (JSON)."""
     import tempfile
 
+    from wordgames.artifacts import atomic_tmp_prefix, remove_stale_temporaries
     from wordgames.hangman.puzzles import read_puzzles
     from wordgames.lm.model import LanguageModel
     from wordgames.lm.train import build_binary
@@ -313,7 +314,12 @@ def build(
         prose = Lexicon.from_parquet(unigrams, min_count=1).counts
     out_binary = Path(out_binary)
     out_binary.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".domain-", dir=out_binary.parent) as tmp:
+    # the fold LMs' scratch folder is named as the binary's temporaries, so a killed run's is
+    # removed by the next one (wordgames.artifacts.remove_stale_temporaries)
+    remove_stale_temporaries(out_binary)
+    with tempfile.TemporaryDirectory(
+        prefix=atomic_tmp_prefix(out_binary), dir=out_binary.parent
+    ) as tmp:
         scratch = Path(tmp)
         order, weight, weight_plain, selection = choose(
             main,
