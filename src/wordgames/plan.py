@@ -376,6 +376,8 @@ def run_targets(cfg: Config) -> list[Path]:
     out += [paths.lm_binary(cfg, c) for c in lm_collections(cfg)]
     if hangman_enabled(cfg) and hangman_phrase_sets(cfg):
         out.append(paths.hangman_summary(cfg))
+    if hangman_domain(cfg):  # what `--domain` and the web page read, evaluated or not
+        out += [paths.hangman_domain_lm(cfg), paths.hangman_domain_info(cfg)]
     if hangman_lm_sizes_enabled(cfg):
         out += [paths.hangman_lm_sizes(cfg, ext) for ext in ("parquet", "md")]
     if hangman_words_dictionary(cfg) is not None:
