@@ -51,12 +51,18 @@ class InterpolatedScorer:
     interpolated = True
 
     def __init__(
-        self, lm: LanguageModel, domain: LanguageModel, weight: float, category: str | None
+        self,
+        lm: LanguageModel,
+        domain: LanguageModel,
+        weight: float,
+        category: str | None,
+        known: dict[str, bool] | None = None,
     ):
         self.lm, self.domain, self.weight = lm, domain, weight
         self._main, self._dom = lm.model, domain.model
         self._new_main, self._new_dom = lm.new_state, domain.new_state
-        self._known: dict[str, bool] = {}
+        # which words the domain LM knows: shared by the scorers of one Domain (one per decision)
+        self._known = {} if known is None else known
         start_dom = domain.begin()
         if category is not None:
             start_dom = domain.advance(start_dom, category_token(category))[1]
@@ -107,6 +113,7 @@ class Domain:
         self.lm, self.info = lm, info
         self.lexicon = Lexicon(info.unigrams.items(), min_count=1) if info.unigrams else None
         self._length_totals: dict[str | None, dict[int, float]] = {}
+        self._known: dict[str, bool] = {}
 
     def category(self, category: str | None) -> str | None:
         """The training category a shown category plays as (None: unknown or not shown)."""
@@ -122,7 +129,7 @@ class Domain:
 
     def scorer(self, main: LanguageModel, category: str | None) -> InterpolatedScorer:
         key = self.category(category)
-        return InterpolatedScorer(main, self.lm, self.weight(key), key)
+        return InterpolatedScorer(main, self.lm, self.weight(key), key, self._known)
 
     def _totals(self, key: str | None) -> dict[int, float]:
         if key not in self._length_totals:

@@ -126,8 +126,8 @@ class PosteriorSolver(Solver):
             cand_share.append(share)
             f = self.oov_rate * lex.oov_likelihood(slot, guessed)
             oov.append(f / (f + (1 - self.oov_rate) * match_mass))
-        hyps = self._beam(beam_words, board.category)
         scorer = phrase_scorer(self.res.lm, self.res.domain, board.category)
+        hyps = self._beam(beam_words, board.category, scorer)
         scores = np.array([h[0] for h in hyps])
         w = np.exp((scores - scores.max()) * LN10 / self.temperature)
         w /= w.sum()
@@ -183,15 +183,18 @@ class PosteriorSolver(Solver):
         )
 
     def _beam(
-        self, beam_words: list[list[str]], category: str | None = None
-    ) -> list[tuple[float, list[str]]]:
+        self, beam_words: list[list[str]], category: str | None = None, scorer=None
+    ) -> list[tuple[float, list[str], int | None]]:
         """Left-to-right beam over the slots with full LM states; LM queries capped per decision.
+        Each hypothesis: (log10 score, its words, the slot its first phrase ended at or None).
+        ``scorer``: the board's (:func:`~wordgames.hangman.scoring.phrase_scorer`), if built.
 
         On a "Before & After" board (two phrases sharing a word, the show's rule) a hypothesis may
         end its first phrase once, after a word of an inner slot: ``</s>`` is scored there and the
         second phrase starts afresh with that same word (scored as given: it is the shared word).
         """
-        scorer = phrase_scorer(self.res.lm, self.res.domain, category)
+        if scorer is None:
+            scorer = phrase_scorer(self.res.lm, self.res.domain, category)
         advance = scorer.advance
         junction = self.before_after and category_key(category) == BEFORE_AFTER
         open_slots = sum(len(ws) > 1 for ws in beam_words) or 1
