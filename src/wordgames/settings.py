@@ -266,6 +266,7 @@ class LinksSolver:
     extra_assoc: bool
     assoc_floor: float
     l2: float
+    ranker: str
     confident_precision: float
 
 

@@ -82,27 +82,14 @@ class Model:
         return ((self.expand(X) - self.mean) / self.std) @ self.weights
 
     def probabilities(self, X: np.ndarray) -> np.ndarray:
-        s = self.scores(X)
-        if s.size == 0:
-            return s
-        e = np.exp(s - s.max())
-        return e / e.sum()
+        return softmax(self.scores(X))
 
     def confidences(self, probs: np.ndarray) -> np.ndarray:
-        """Confidence of every candidate: the calibrated probability that the top one is right,
-        shared among the candidates in proportion to their softmax probabilities."""
-        if probs.size == 0:
-            return probs
-        if self.calibration is None:
-            return probs * self.coverage
-        top2 = -np.sort(-probs)[:2]
-        p1 = top2[0]
-        p2 = top2[1] if len(top2) > 1 else 1e-9
-        c1 = float(self.calibration(p1, p2)[0])
-        return np.minimum(probs * (c1 / max(p1, 1e-12)), 1.0)
+        return calibrated_confidences(probs, self.calibration, self.coverage)
 
     def to_json(self) -> dict:
         out = {
+            "ranker": "logit",
             "features": self.features,
             "weights": self.weights.tolist(),
             "mean": self.mean.tolist(),
@@ -137,6 +124,31 @@ class Model:
     def load(cls, path: str | os.PathLike) -> Model:
         with open(path, encoding="utf-8") as fh:
             return cls.from_json(json.load(fh))
+
+
+def softmax(s: np.ndarray) -> np.ndarray:
+    """exp(s) normalised over one game's candidates (empty for no candidates)."""
+    if s.size == 0:
+        return s
+    e = np.exp(s - s.max())
+    return e / e.sum()
+
+
+def calibrated_confidences(
+    probs: np.ndarray, calibration: Calibration | None, coverage: float
+) -> np.ndarray:
+    """Confidence of every candidate: the calibrated probability that the top one is right,
+    shared among the candidates in proportion to their softmax probabilities (every ranker's
+    confidences; without a map, softmax times ``coverage``)."""
+    if probs.size == 0:
+        return probs
+    if calibration is None:
+        return probs * coverage
+    top2 = -np.sort(-probs)[:2]
+    p1 = top2[0]
+    p2 = top2[1] if len(top2) > 1 else 1e-9
+    c1 = float(calibration(p1, p2)[0])
+    return np.minimum(probs * (c1 / max(p1, 1e-12)), 1.0)
 
 
 def expand(X: np.ndarray, interactions) -> np.ndarray:
@@ -294,6 +306,42 @@ def fit_platt(p1: np.ndarray, p2: np.ndarray, hit: np.ndarray, l2: float = 1e-3)
     return Calibration(w[:-1], float(w[-1]))
 
 
+def fit_platt_sklearn(p1: np.ndarray, p2: np.ndarray, hit: np.ndarray) -> Calibration:
+    """The same map as :func:`fit_platt` by scikit-learn's ``LogisticRegression`` (sigmoid
+    calibration on the same two inputs, the intercept unpenalised, C = 1 / 1e-3)."""
+    from sklearn.linear_model import LogisticRegression
+
+    X = Calibration.inputs(p1, p2)
+    y = np.asarray(hit, float)
+    if len(np.unique(y)) < 2:  # one class only: the constant map of its rate
+        eps = 1e-6
+        rate = float(np.clip(y.mean() if y.size else 0.0, eps, 1 - eps))
+        return Calibration(np.zeros(X.shape[1]), float(np.log(rate / (1 - rate))))
+    lr = LogisticRegression(C=1e3, tol=1e-10, max_iter=1000).fit(X, y)
+    return Calibration(lr.coef_[0].astype(float), float(lr.intercept_[0]))
+
+
+def compare_maps(p1, p2, hit, part, bins: int = 5) -> dict:
+    """ECE of three calibration maps cross-fitted over the out-of-fold predictions (each part's
+    confidences from a map fitted on the other parts): ours (:func:`fit_platt`), scikit-learn's
+    sigmoid (:func:`fit_platt_sklearn`) and its isotonic regression of the hit on p1."""
+    from sklearn.isotonic import IsotonicRegression
+
+    from wordgames.guillotine.metrics import ece
+
+    p1, p2, hit, part = (np.asarray(a) for a in (p1, p2, hit, part))
+    out = {k: np.zeros(len(hit)) for k in ("platt", "sklearn_sigmoid", "sklearn_isotonic")}
+    for k in np.unique(part):
+        tr, te = part != k, part == k
+        if not tr.any():
+            continue
+        out["platt"][te] = fit_platt(p1[tr], p2[tr], hit[tr])(p1[te], p2[te])
+        out["sklearn_sigmoid"][te] = fit_platt_sklearn(p1[tr], p2[tr], hit[tr])(p1[te], p2[te])
+        iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
+        out["sklearn_isotonic"][te] = iso.fit(p1[tr], hit[tr]).predict(p1[te])
+    return {k: ece(v, hit, bins) for k, v in out.items()}
+
+
 def choose_threshold(conf: np.ndarray, hit: np.ndarray, precision: float) -> float:
     """The lowest confidence t such that the answers with confidence >= t are right at least
     ``precision`` of the time (1.0 when no t reaches it: nothing is confident)."""
@@ -327,15 +375,21 @@ def fit_calibration(
     folds: int = 5,
     precision: float = 0.5,
     seed: int = 0,
+    part: np.ndarray | None = None,
 ) -> Calibration:
     """A :class:`Calibration` from out-of-fold predictions of the training games: each of ``folds``
     parts is ranked by a model ``fit_model(other groups)`` trained without it, so the map sees
     confidences as they are on unseen games. A game whose solution is no candidate counts as a
-    miss. The threshold is :func:`choose_threshold` at ``precision`` on the same predictions."""
-    part = calibration_parts(len(groups), folds, seed)
+    miss. The threshold is :func:`choose_threshold` at ``precision`` on the same predictions.
+    ``part``: the part of every group (default :func:`calibration_parts`: random; the trainer
+    passes parts that keep near-duplicate games together)."""
+    if part is None:
+        part = calibration_parts(len(groups), folds, seed)
+    part = np.asarray(part)
+    folds = len(np.unique(part))
     preds = out_of_fold(groups, fit_model, part)
-    p1s, p2s, hits = [], [], []
-    for k in range(folds):  # part by part, as the map has always been fitted
+    p1s, p2s, hits, parts = [], [], [], []
+    for k in np.unique(part):  # part by part, as the map has always been fitted
         for (_, y), f, pred in zip(groups, part, preds, strict=True):
             if f != k or pred is None:
                 continue
@@ -343,6 +397,7 @@ def fit_calibration(
             p1s.append(p1)
             p2s.append(p2)
             hits.append(1.0 if top == y else 0.0)
+            parts.append(k)
     p1a, p2a, hit = np.array(p1s), np.array(p2s), np.array(hits)
     cal = fit_platt(p1a, p2a, hit)
     conf = cal(p1a, p2a)
@@ -354,5 +409,7 @@ def fit_calibration(
         "mean_confidence": float(conf.mean()),
         "precision_target": precision,
         "answered": float((conf >= cal.threshold).mean()),
+        # the maps compared on the same predictions, each part by a map fitted on the others
+        "ece_cross_fit": compare_maps(p1a, p2a, hit, np.array(parts)),
     }
     return cal

@@ -183,9 +183,9 @@ class GuillotineService:
         res, found = load_config_resources(cfg, solver, name, compact=compact)
         model = None
         if solver == "links" and "model" in found:
-            from wordgames.guillotine.model import Model
+            from wordgames.guillotine.ranker import load_model
 
-            model = Model.load(found["model"])
+            model = load_model(found["model"])
         params = cfg.section("guillotine")["gullever" if solver == "gullever" else "solver"]
         made = make_solver(solver, res, params, model)
         return cls(made, res, params=params, files=found, load_seconds=time.perf_counter() - t0)
@@ -273,6 +273,7 @@ class GuillotineService:
                     past,
                     l2=self.params["l2"],
                     precision=self.params["confident_precision"],
+                    ranker=self.params.get("ranker", "logit"),
                 )
                 solver = make_solver("links", res, self.params, model)
                 notes.append(f"model trained on the {len(pool)} non-overlapping past games")
