@@ -261,7 +261,13 @@ def main() -> int:
             cols = [L.FEATURES.index(f) for f in feats]
             t0 = time.perf_counter()
             score, model = scorer(v, groups, train_games, cols, feats, args.ece)
-            choices[v["name"]].append(f"{fold.name}: {describe_choice(model.info)}")
+            line = f"{fold.name}: {describe_choice(model.info)}"
+            if model.calibration is not None:
+                maps = model.calibration.info.get("ece_cross_fit", {})
+                line += "; calibration maps, cross-fitted ECE on the training folds: " + ", ".join(
+                    f"{k} {x:.3f}" for k, x in maps.items()
+                )
+            choices[v["name"]].append(line)
             print(
                 f"# model of {fold.name} for {v['name']}: {time.perf_counter() - t0:.0f} s; "
                 f"{describe_choice(model.info)}",
