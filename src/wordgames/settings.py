@@ -94,6 +94,9 @@ class CorpusEntry:
 class Collection:
     corpora: list[str]
     language: str | None
+    #: this collection's own cooccur / glove values (wordgames.selection.collection_cooccur/_glove)
+    cooccur: dict
+    glove: dict
 
 
 @dataclass(frozen=True)
@@ -232,11 +235,19 @@ class Knowledge:
 
 
 @dataclass(frozen=True)
+class UnitCorpora:
+    mwe: list[str]
+    entity: list[str]
+    dictionary: list[str]
+
+
+@dataclass(frozen=True)
 class GuillotineLinks:
     min_count: int
     window: int
     window_min_count: int
     knowledge: Knowledge
+    unit_corpora: UnitCorpora
     titles_corpora: list[str]
     wiktionary_corpora: list[str]
     quotes_corpora: list[str]
@@ -279,6 +290,7 @@ class GuillotineEval:
 @dataclass(frozen=True)
 class Guillotine:
     collection: str
+    knowledge_collection: str | None
     lexicon: GuillotineLexicon
     links: GuillotineLinks
     evidence_games: list[str]
