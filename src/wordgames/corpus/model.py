@@ -29,6 +29,10 @@ KIND_TABLES = {
     ("wordfreq", None): ("frequencies",),
     ("bnc", None): (),
     ("text", None): (),
+    ("thesaurus", None): (),
+    ("dictd", None): (),
+    ("collocations", None): (),
+    ("wordnet", None): (),
 }
 
 #: Every table a corpus can produce: its columns, in order, with their types ("string", "bool",
