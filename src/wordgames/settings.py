@@ -81,6 +81,7 @@ class CorpusOptions:
     patterns: list[str]
     min_count: int
     min_pmi: float
+    as_text: bool
 
 
 @dataclass(frozen=True)

@@ -366,3 +366,24 @@ def test_knowledge_units_dealt_to_shards_and_per_unit_documents(make_config, tmp
             "colpo botta",
         ]
     )
+
+
+def test_titles_as_text_gives_lines_and_the_table(make_config, tmp_path, stages):
+    path = tmp_path / "titles.txt"
+    path.write_text("page_title\nColpo_di_stato\nPorta_Pia\n", encoding="utf-8")
+    cfg = make_config(
+        {
+            "t": {"kind": "titles", "language": "it", "source": str(path)},
+            "tt": {
+                "kind": "titles",
+                "language": "it",
+                "source": str(path),
+                "options": {"as_text": True},
+            },
+        }
+    )
+    assert not registry.corpus(cfg, "t").has_text and registry.corpus(cfg, "tt").has_text
+    summary = stages.build(cfg, "tt")
+    assert _lines(cfg, "tt") == ["colpo di stato", "porta pia"] and summary["sentences"] == 2
+    table = pq.read_table(paths.corpus_table(cfg, "tt", "titles")).column("title").to_pylist()
+    assert table == ["Colpo di stato", "Porta Pia"]

@@ -195,10 +195,16 @@ def normalise_title(raw: str) -> str:
 def titles_docs(
     c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
 ) -> Iterator[Doc]:
-    """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
+    """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped). With
+    ``options.as_text`` every title is also a line of text (documents of :data:`MAX_UNITS` titles):
+    the titles as a lexical-knowledge corpus."""
     encoding = c.options.encoding
+    as_text = c.options.as_text
     ordinal = 0
     for path in files:
+        part: list[str] = []
+        n_parts = 0
+        name = f"{c.name}:{path.name}"
         with open_maybe_compressed(path) as raw:
             for lineno, line in enumerate(raw, 1):
                 ordinal += 1
@@ -216,9 +222,15 @@ def titles_docs(
                 if lineno == 1 and text == "page_title" or not text.strip():
                     continue
                 tally.seen += 1
-                tables.add("titles", title=normalise_title(text), is_redirect=None, target=None)
-    return
-    yield  # a generator without documents
+                title = normalise_title(text)
+                tables.add("titles", title=title, is_redirect=None, target=None)
+                if as_text:
+                    part.append(title)
+                    if len(part) >= MAX_UNITS:
+                        yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
+                        n_parts, part = n_parts + 1, []
+        if part:
+            yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
 
 
 # wordfreq --------------------------------------------------------------------------------------------
