@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from wordgames.lexicons.dictd import _clean_gloss, read_dictd
+from wordgames.lexicons.dictd import clean_gloss, read_dictd
 
 DICTD = "/usr/share/dictd/freedict-ita-{}.index"
 #: the packages the reference extraction was made from (all of Debian's but ita-swe, ita-tur)
@@ -72,7 +72,7 @@ def test_glosses_match_up_to_documented_differences(knowledge):
             ours.update((e.key, g) for g in e.glosses)
             translations.update((e.key, t) for t in e.translations)
     raw = set(_tsv(knowledge / "glosses-wikdict-it.tsv"))
-    reference = {(h, _clean_gloss(g)) for h, g in raw if _clean_gloss(g)} - REFERENCE_MISREADS
+    reference = {(h, clean_gloss(g)) for h, g in raw if clean_gloss(g)} - REFERENCE_MISREADS
     both = ours & reference
     assert len(both) >= 0.99 * len(reference) and len(both) >= 0.99 * len(ours)
     # ours only: glosses the reference's filter dropped (short, or with a Greek letter as in "μm")

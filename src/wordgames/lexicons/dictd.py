@@ -120,7 +120,7 @@ def _translation_follows(lines: list[str], at: int, number: str) -> bool:
     return bool(nxt and nxt.group(1) == number and _mostly_other_script(lines[at]))
 
 
-def _clean_gloss(line: str) -> str:
+def clean_gloss(line: str) -> str:
     text = _LEADING_NUMBER.sub("", _TEMPLATE.sub(" ", line).strip())
     text = " ".join(text.split()).strip(" ,;:")
     if not any(ch.isalpha() for ch in text) or text.lower() in PLACEHOLDERS:
@@ -174,7 +174,7 @@ def parse_entry(key: str, body: str, *, glosses: bool = True) -> DictdEntry:
             entry.translations.append(_TRAILING_MARK.sub("", text).strip())
             prev = "trans"
             continue
-        gloss = _clean_gloss(line)
+        gloss = clean_gloss(line)
         if gloss and gloss not in entry.glosses:
             entry.glosses.append(gloss)
         prev = "gloss"
