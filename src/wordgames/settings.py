@@ -76,6 +76,12 @@ class CorpusOptions:
     encoding: str
     exclude: list[str]
     top_n: int
+    column: int | None
+    header: bool
+    patterns: list[str]
+    min_count: int
+    min_pmi: float
+    as_text: bool
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,10 @@ KIND_TABLES = {
     ("wordfreq", None): ("frequencies",),
     ("bnc", None): (),
     ("text", None): (),
+    ("thesaurus", None): (),
+    ("dictd", None): (),
+    ("collocations", None): (),
+    ("wordnet", None): (),
 }
 
 #: Every table a corpus can produce: its columns, in order, with their types ("string", "bool",
@@ -96,8 +100,11 @@ class Corpus:
 
     @property
     def has_text(self) -> bool:
-        """Whether the corpus yields sentences (titles and wordfreq only yield tables)."""
-        return self.kind not in ("titles", "wordfreq")
+        """Whether the corpus yields sentences (wordfreq, and titles without ``as_text``, only
+        yield tables)."""
+        if self.kind == "titles":
+            return self.options.as_text
+        return self.kind != "wordfreq"
 
     @property
     def shard_ids(self) -> list[str]:
