@@ -161,7 +161,9 @@ def test_unit_corpora_link_content_words_of_one_line_within_the_window(tmp_path)
     tokens.write_text("\n".join(SENTENCES) + "\n")
     units = tmp_path / "units.txt"
     # one unit a line: pairs never cross a line; 'di' is no content word
-    units.write_text("il signore degli anelli\nabito da sera\nalfa beta gamma delta epsilon zeta omega\n")
+    units.write_text(
+        "il signore degli anelli\nabito da sera\nalfa beta gamma delta epsilon zeta omega\n"
+    )
     out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
     summary = build_links(tokens, out, words, units={"entity": [units]})
     assert summary["entity"] > 0

@@ -294,7 +294,13 @@ def test_knowledge_vectors_are_a_second_glove_channel_with_candidates_of_their_o
     know = _vectors({**{c: clue_dir for c in CLUES}, "tosto": [0.9, 0.1, 0.0], "vago": [0, 0, 1.0]})
     lex = Lexicon(
         nouns={w: w for w in CLUES + ["casa"]},
-        adjs={"duro": "duro", "dura": "duro", "morbido": "morbido", "tosto": "tosto", "vago": "vago"},
+        adjs={
+            "duro": "duro",
+            "dura": "duro",
+            "morbido": "morbido",
+            "tosto": "tosto",
+            "vago": "vago",
+        },
     )
     plain = LinksSolver(Resources(links=_index(), lexicon=lex))
     assert "tosto" not in plain.features(CLUES)[0]
