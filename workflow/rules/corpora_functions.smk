@@ -30,9 +30,7 @@ def get_corpus_sources(wildcards):
     c = CORPORA[wildcards.corpus]
     artifacts = {str(p) for p in registry.artifact_files(CFG, c)}
     return [
-        str(p)
-        for p in registry.local_files(CFG, c, missing_ok=True)
-        if str(p) not in artifacts
+        str(p) for p in registry.local_files(CFG, c, missing_ok=True) if str(p) not in artifacts
     ]
 
 

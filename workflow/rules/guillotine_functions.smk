@@ -45,7 +45,9 @@ def get_guillotine_wordnet_digest(wildcards):
 def get_guillotine_links_corpora(wildcards):
     """The corpora whose tables give links (their names; the list files are in the digest)."""
     links = CFG.settings.guillotine.links
-    corpora = {k: getattr(links, k) for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")}
+    corpora = {
+        k: getattr(links, k) for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")
+    }
     corpora["unit_corpora"] = CFG.section("guillotine")["links"]["unit_corpora"]
     return as_json(corpora)
 
