@@ -250,7 +250,7 @@ def main() -> int:
                 test = []
                 for g in fold.games:
                     words, X, detail = solver.features(g.clues, pool)
-                    test.append((g, words, X, detail[3]))
+                    test.append((g, words, X, detail[-1]))
                 cache[key] = (groups, test)
                 print(
                     f"# features of {fold.name} for {v['name']}: {time.perf_counter() - t0:.0f} s",

@@ -2,11 +2,17 @@
 # Installs the Debian packages the project needs beyond Python: cmake and Boost to build KenLM's
 # lmplz/build_binary; the Italian thesaurus (mythes-it: /usr/share/mythes/th_it_IT_v2.dat) and
 # quotations (fortunes-it: /usr/share/games/fortunes/it/) that the guillotine's offline default reads;
+# the Italian-source FreeDict/WikDict dictionaries (dict-freedict-ita-*: /usr/share/dictd/) that the
+# it-knowledge collection reads (kind dictd);
 # and Chromium (+ its driver) for the browser tests, which skip when it cannot be installed.
 # Does nothing when they are present; as a non-root user it names what is missing.
 set -euo pipefail
 PACKAGES=(cmake g++ make libboost-program-options-dev libboost-system-dev libboost-thread-dev
-          libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev mythes-it fortunes-it)
+          libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev mythes-it fortunes-it
+          dict-freedict-ita-bul dict-freedict-ita-deu dict-freedict-ita-ell dict-freedict-ita-eng
+          dict-freedict-ita-fin dict-freedict-ita-ind dict-freedict-ita-jpn dict-freedict-ita-lit
+          dict-freedict-ita-nor dict-freedict-ita-pol dict-freedict-ita-por dict-freedict-ita-rus
+          dict-freedict-ita-spa dict-freedict-ita-swe dict-freedict-ita-tur)
 OPTIONAL=(chromium chromium-driver)  # browser tests only: a failure here does not stop the set-up
 missing=()
 optional=()

@@ -195,4 +195,4 @@ def test_slurm_run_equals_the_local_run(repo, cluster, tmp_path):
     assert local_jobs["hangman_lm_size"] >= 1  # the jobs behind the checkpoint are counted
     assert collections.Counter(rule for rule, _, _ in seen.elements()) == local_jobs
     glove = profile["set-resources"]["glove"]
-    assert seen[("glove", glove["cpus_per_task"], glove["mem_mb"])] == 2  # the profile's sizes
+    assert seen[("glove", glove["cpus_per_task"], glove["mem_mb"])] == 3  # the profile's sizes

@@ -183,7 +183,7 @@ def test_glove_dim_plans_glove_and_what_reads_it(repo, built):
         "report_table",
         *RUN_STATISTICS,
     }
-    assert sorted(w["coll"] for r, w in jobs if r == "glove") == ["en", "it"]
+    assert sorted(w["coll"] for r, w in jobs if r == "glove") == ["en", "it", "it-knowledge"]
     tables = sorted(w["section"] for r, w in jobs if r == "report_table")
     assert tables == ["la-ghigliottina", "word-vectors"]
 

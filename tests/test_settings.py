@@ -51,3 +51,38 @@ def test_settings_carry_the_schema_defaults_and_overrides(repo):
     assert s.guillotine.solver.l2 == 1.0 and s.wordle.qlearning.episodes == 20000
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.glove.dim = 3  # type: ignore[misc]
+
+
+def test_a_collection_overrides_cooccur_and_glove_values_for_itself_only():
+    from wordgames.errors import ConfigError
+    from wordgames.selection import collection_cooccur, collection_glove
+
+    cfg = load_config(
+        {
+            "cooccur": {"min_count": 15},
+            "glove": {"iterations": 30},
+            "corpora": {"x": {"kind": "text", "source": "a.txt"}},
+            "collections": {
+                "prose": {"corpora": ["x"]},
+                "lexical": {
+                    "corpora": ["x"],
+                    "cooccur": {"min_count": 3},
+                    "glove": {"iterations": 50},
+                },
+            },
+        }
+    )
+    assert collection_cooccur(cfg, "lexical").min_count == 3
+    assert collection_cooccur(cfg, "prose").min_count == 15
+    assert collection_glove(cfg, "lexical").iterations == 50
+    assert collection_glove(cfg, "prose").iterations == 30
+    assert collection_glove(cfg, "lexical").dim == cfg.settings.glove.dim  # the rest inherited
+    with pytest.raises(ConfigError, match="unknown collection 'nope'"):
+        collection_glove(cfg, "nope")
+    with pytest.raises(ConfigError, match="shards"):  # only the per-collection keys are allowed
+        load_config(
+            {
+                "corpora": {"x": {"kind": "text", "source": "a.txt"}},
+                "collections": {"c": {"corpora": ["x"], "cooccur": {"shards": 2}}},
+            }
+        )

@@ -18,12 +18,16 @@ from pathlib import Path
 from wordgames import paths
 from wordgames.config import Config
 from wordgames.errors import ConfigError
+from wordgames.guillotine.files import MULTI_FILES as GUILLOTINE_MULTI_FILES  # noqa: F401
+from wordgames.guillotine.files import SINGLE_FILES as GUILLOTINE_SINGLE_FILES  # noqa: F401
 from wordgames.guillotine.files import (  # noqa: F401 - the rules ask plan for them
     GuillotineFiles,
     guillotine_files,
     guillotine_game_sets,
 )
 from wordgames.selection import (  # noqa: F401 - the rules ask plan for them
+    collection_cooccur,
+    collection_glove,
     collections,
     data_file,
     existing_files,
@@ -187,14 +191,19 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
     links = cfg.section("guillotine")["links"]
     built = {c.name for c in _used_corpora(cfg)}
 
-    def tables(key: str, table: str) -> list[Path]:
-        for corpus in links[key]:
+    def _built(corpora: list[str], key: str, what: str = "tokens") -> list[str]:
+        for corpus in corpora:
             if corpus not in built:
                 raise ConfigError(
                     f"guillotine.links.{key}: corpus '{corpus}' is in no collection, so its "
-                    f"{table} table is never built"
+                    f"{what} are never built"
                 )
-        return [paths.corpus_table(cfg, c, table) for c in links[key]]
+        return corpora
+
+    def tables(key: str, table: str) -> list[Path]:
+        return [
+            paths.corpus_table(cfg, c, table) for c in _built(links[key], key, f"{table} table")
+        ]
 
     from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX
 
@@ -202,6 +211,11 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
     return {
         "knowledge": {
             kind: existing_files(cfg, values) for kind, values in links["knowledge"].items()
+        },
+        "units": {
+            kind: [paths.corpus_tokens(cfg, c) for c in _built(corpora, f"unit_corpora.{kind}")]
+            for kind, corpora in links["unit_corpora"].items()
+            if corpora
         },
         "titles": tables("titles_corpora", "titles"),
         "wiktionary": tables("wiktionary_corpora", "wiktionary"),

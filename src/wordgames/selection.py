@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wordgames.config import Config
+from wordgames.errors import ConfigError
 
 
 def data_file(cfg: Config, value) -> Path | None:
@@ -43,6 +44,27 @@ def stats_collections(cfg: Config) -> list[str]:
 def table_collections(cfg: Config) -> list[str]:
     stats = stats_collections(cfg)
     return [c for c in cfg.settings.tables.collections if c in stats]
+
+
+def collection_cooccur(cfg: Config, coll: str):
+    """The cooccur settings of one collection: the section's, with the collection's own values."""
+    import dataclasses
+
+    return dataclasses.replace(cfg.settings.cooccur, **_collection_entry(cfg, coll).cooccur)
+
+
+def collection_glove(cfg: Config, coll: str):
+    """The glove settings of one collection: the section's, with the collection's own values."""
+    import dataclasses
+
+    return dataclasses.replace(cfg.settings.glove, **_collection_entry(cfg, coll).glove)
+
+
+def _collection_entry(cfg: Config, coll: str):
+    try:
+        return cfg.settings.collections[coll]
+    except KeyError:
+        raise ConfigError(f"unknown collection '{coll}'") from None
 
 
 def glove_collections(cfg: Config) -> list[str]:

@@ -76,6 +76,12 @@ class CorpusOptions:
     encoding: str
     exclude: list[str]
     top_n: int
+    column: int | None
+    header: bool
+    patterns: list[str]
+    min_count: int
+    min_pmi: float
+    as_text: bool
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,9 @@ class CorpusEntry:
 class Collection:
     corpora: list[str]
     language: str | None
+    #: this collection's own cooccur / glove values (wordgames.selection.collection_cooccur/_glove)
+    cooccur: dict
+    glove: dict
 
 
 @dataclass(frozen=True)
@@ -232,11 +241,19 @@ class Knowledge:
 
 
 @dataclass(frozen=True)
+class UnitCorpora:
+    mwe: list[str]
+    entity: list[str]
+    dictionary: list[str]
+
+
+@dataclass(frozen=True)
 class GuillotineLinks:
     min_count: int
     window: int
     window_min_count: int
     knowledge: Knowledge
+    unit_corpora: UnitCorpora
     titles_corpora: list[str]
     wiktionary_corpora: list[str]
     quotes_corpora: list[str]
@@ -280,6 +297,7 @@ class GuillotineEval:
 @dataclass(frozen=True)
 class Guillotine:
     collection: str
+    knowledge_collection: str | None
     lexicon: GuillotineLexicon
     links: GuillotineLinks
     evidence_games: list[str]

@@ -43,3 +43,24 @@ def test_model_imports_no_other_corpus_module():
     imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert imported and not [m for m in imported if m and m.startswith("wordgames.corpus")]
+
+
+def test_a_spec_leaves_default_options_out_and_round_trips():
+    """The spec is a rule param: an option added to the schema must not change existing specs."""
+    from wordgames.config import load_config
+    from wordgames.corpus.model import Corpus
+    from wordgames.corpus.registry import corpus
+
+    cfg = load_config(
+        {
+            "corpora": {
+                "plain": {"kind": "text", "source": "a.txt"},
+                "tsv": {"kind": "text", "source": "b.tsv", "options": {"column": 2}},
+            }
+        }
+    )
+    plain, tsv = corpus(cfg, "plain"), corpus(cfg, "tsv")
+    assert plain.spec()["options"] == {}
+    assert tsv.spec()["options"] == {"column": 2}
+    for c in (plain, tsv):
+        assert Corpus.from_spec(c.name, c.spec()).options == c.options

@@ -154,3 +154,24 @@ def test_build_links_with_a_wordnet_table(tmp_path):
     assert [(idx.words[d], PATTERNS[p]) for d, p in zip(dst, pat, strict=True)] == [
         ("casa", "synonym")
     ]
+
+
+def test_unit_corpora_link_content_words_of_one_line_within_the_window(tmp_path):
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("\n".join(SENTENCES) + "\n")
+    units = tmp_path / "units.txt"
+    # one unit a line: pairs never cross a line; 'di' is no content word
+    units.write_text(
+        "il signore degli anelli\nabito da sera\nalfa beta gamma delta epsilon zeta omega\n"
+    )
+    out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
+    summary = build_links(tokens, out, words, units={"entity": [units]})
+    assert summary["entity"] > 0
+    idx = LinkIndex.load(out, words)
+    linked = {
+        (idx.words[d], PATTERNS[p]) for d, p, _, _ in zip(*idx.neighbours("signore"), strict=True)
+    }
+    assert ("anelli", "entity") in linked
+    assert not any(w == "abito" for w, _ in linked)  # another line
+    far = {idx.words[d] for d in idx.neighbours("alfa")[0]}
+    assert "zeta" in far and "omega" not in far  # at most 5 content words apart

@@ -276,3 +276,69 @@ def test_per_clue_caches_are_capped_and_change_no_answer(monkeypatch):
     assert forgetting._glove_neighbours.cache_info().currsize <= 2
     assert forgetting._clue_forms.cache_info().currsize <= 2
     assert remembering._glove_neighbours.cache_info().currsize > 2
+
+
+def _vectors(vectors: dict[str, list[float]]):
+    from gensim.models import KeyedVectors
+
+    from wordgames.guillotine.evidence import Vectors
+
+    kv = KeyedVectors(vector_size=len(next(iter(vectors.values()))))
+    kv.add_vectors(list(vectors), np.array(list(vectors.values()), dtype=np.float32))
+    return Vectors(kv)
+
+
+def test_knowledge_vectors_are_a_second_glove_channel_with_candidates_of_their_own():
+    # the knowledge vectors put "tosto" next to every clue; no link and no prose vector reaches it
+    clue_dir = [1.0, 0.0, 0.0]
+    know = _vectors({**{c: clue_dir for c in CLUES}, "tosto": [0.9, 0.1, 0.0], "vago": [0, 0, 1.0]})
+    lex = Lexicon(
+        nouns={w: w for w in CLUES + ["casa"]},
+        adjs={
+            "duro": "duro",
+            "dura": "duro",
+            "morbido": "morbido",
+            "tosto": "tosto",
+            "vago": "vago",
+        },
+    )
+    plain = LinksSolver(Resources(links=_index(), lexicon=lex))
+    assert "tosto" not in plain.features(CLUES)[0]
+    solver = LinksSolver(Resources(links=_index(), lexicon=lex, knowledge_vectors=know))
+    words, X, _ = solver.features(CLUES)
+    col = {f: k for k, f in enumerate(FEATURES)}
+    tosto, vago = X[words.index("tosto")], X[words.index("vago")]
+    assert tosto[col["kglove_cov"]] == 5 and vago[col["kglove_cov"]] == 0
+    expected = 0.9 / np.linalg.norm([0.9, 0.1, 0.0])
+    assert tosto[col["kglove_mean"]] == pytest.approx(expected, rel=1e-5)
+    assert tosto[col["cov_any"]] == 5  # a knowledge cosine above knowledge_link is a link
+    assert tosto[col["glove_mean"]] == 0 and tosto[col["glove_cov"]] == 0
+    # a candidate the knowledge vectors do not hold has no cosine (0, not NaN)
+    assert X[words.index("duro"), col["kglove_mean"]] == 0
+    ev = {a.word: a.evidence for a in solver.solve(CLUES, top=20).answers}
+    assert ev["tosto"]["pane"] == "kcos 0.99"
+
+
+def test_unit_patterns_are_coverage_and_dictionary_links():
+    rows = [
+        ("pane", "duro", "adj", 3),
+        ("zoccolo", "tosto", "mwe", 1),
+        ("osso", "tosto", "entity", 2),
+        ("testa", "tosto", "dictionary", 1),
+    ]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    index = LinkIndex(
+        list(left),
+        list(right),
+        list(pat),
+        list(cnt),
+        words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
+        word_counts=[100, 5, 50, 100, 80, 10],
+    )
+    lex = Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
+    words, X, _ = LinksSolver(Resources(links=index, lexicon=lex)).features(CLUES)
+    row = X[words.index("tosto")]
+    col = {f: k for k, f in enumerate(FEATURES)}
+    assert (row[col["cov_mwe"]], row[col["cov_entity"]], row[col["cov_dictionary"]]) == (1, 1, 1)
+    assert row[col["cov_any"]] == 3 and row[col["cov_corpus"]] == 0
+    assert X[words.index("duro"), col["cov_mwe"]] == 0

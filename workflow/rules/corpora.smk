@@ -28,6 +28,7 @@ rule corpus_download:
 rule corpus_extract:
     input:
         sources=lambda wildcards: external(get_corpus_sources(wildcards)),
+        artifacts=get_corpus_artifacts,
     output:
         docs=str(paths.corpus_extract(CFG, "{corpus}", "{shard}")),
         summary=str(paths.corpus_shard_summary(CFG, "{corpus}", "{shard}")),
@@ -48,7 +49,7 @@ rule corpus_extract:
         ),
     shell:
         "wordgames build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
-        " --spec {params.spec:q} --files {input.sources:q} {params.specs:q}"
+        " --spec {params.spec:q} --files {input.sources:q} {input.artifacts:q} {params.specs:q}"
         " --out {output.docs} --summary-out {output.summary} {params.tables} > {log} 2>&1"
 
 

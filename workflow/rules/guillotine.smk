@@ -83,7 +83,8 @@ rule guillotine_vectors_unit:
         mem_mb=6000,
     params:
         digest=get_guillotine_vectors_digest,
-        external=bool(CFG.settings.guillotine.vectors),
+        external=lambda wildcards: bool(CFG.settings.guillotine.vectors)
+        and wildcards.coll == CFG.settings.guillotine.collection,
     shell:
         "wordgames build guillotine-vectors-unit --vectors {input} --out {output} > {log} 2>&1"
 

@@ -12,6 +12,7 @@ def get_guillotine_links_inputs(wildcards):
         "wordnet": external(lists["wordnet"]),
         "wordnet_exports": [str(p) for p in lists["wordnet_exports"]],
         "thesaurus": external(lists["thesaurus"]),
+        "units": [str(p) for files in lists["units"].values() for p in files],
         "titles": [str(p) for p in lists["titles"]],
         "wiktionary": [str(p) for p in lists["wiktionary"]],
         "quotes": [str(p) for p in lists["quotes"]],
@@ -44,9 +45,11 @@ def get_guillotine_wordnet_digest(wildcards):
 def get_guillotine_links_corpora(wildcards):
     """The corpora whose tables give links (their names; the list files are in the digest)."""
     links = CFG.settings.guillotine.links
-    return as_json(
-        {k: getattr(links, k) for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")}
-    )
+    corpora = {
+        k: getattr(links, k) for k in ("titles_corpora", "wiktionary_corpora", "quotes_corpora")
+    }
+    corpora["unit_corpora"] = CFG.section("guillotine")["links"]["unit_corpora"]
+    return as_json(corpora)
 
 
 def get_guillotine_morphit(wildcards):
@@ -55,6 +58,8 @@ def get_guillotine_morphit(wildcards):
 
 def get_guillotine_vectors(wildcards):
     files = plan.guillotine_files(CFG)
+    if wildcards.coll != CFG.settings.guillotine.collection:  # the knowledge collection's
+        return [str(files.knowledge_vectors)]
     if CFG.settings.guillotine.vectors:
         return external([files.vectors])
     return [str(files.vectors)]
@@ -62,7 +67,10 @@ def get_guillotine_vectors(wildcards):
 
 def get_guillotine_vectors_digest(wildcards):
     files = plan.guillotine_files(CFG)
-    return digest_of([files.vectors]) if CFG.settings.guillotine.vectors else ""
+    external_vectors = (
+        CFG.settings.guillotine.vectors and wildcards.coll == CFG.settings.guillotine.collection
+    )
+    return digest_of([files.vectors]) if external_vectors else ""
 
 
 def get_guillotine_links_lists(wildcards, input):
@@ -72,6 +80,9 @@ def get_guillotine_links_lists(wildcards, input):
     args = repeated(
         "--knowledge",
         [f"{kind}={f}" for kind, files in lists["knowledge"].items() for f in files],
+    )
+    args += repeated(
+        "--units", [f"{kind}={f}" for kind, files in lists["units"].items() for f in files]
     )
     for name in ("titles", "wiktionary", "quotes", "wordnet", "thesaurus"):
         args += repeated(f"--{name}", map(str, lists[name]))
@@ -111,21 +122,10 @@ def get_guillotine_digest(wildcards):
 def get_guillotine_resource_args(wildcards, input):
     """--NAME PATH for every resource input (a derived param: paths do not rerun jobs)."""
     args = []
-    for name in (
-        "links",
-        "words",
-        "links_index",
-        "vectors",
-        "vectors_unit",
-        "idf",
-        "pmi",
-        "vocab",
-        "blacklist",
-        "whitelist",
-    ):
+    for name in plan.GUILLOTINE_SINGLE_FILES:
         if name in input.keys():
             args += [f"--{name.replace('_', '-')}", str(input[name])]
-    for name in ("wiktionary", "evidence"):
+    for name in plan.GUILLOTINE_MULTI_FILES:
         if name in input.keys():
             args += repeated(f"--{name}", map(str, input[name]))
     return args

@@ -18,8 +18,10 @@ rule stats_vocab:
         mem_mb=4000,
         runtime=120,
     params:
-        min_count=CFG.settings.cooccur.min_count,
-        max_vocab=option("--max-vocab", CFG.settings.cooccur.max_vocab),
+        min_count=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).min_count,
+        max_vocab=lambda wildcards: option(
+            "--max-vocab", plan.collection_cooccur(CFG, wildcards.coll).max_vocab
+        ),
     shell:
         "wordgames build vocab --in {input} --out {output} --min-count {params.min_count}"
         " {params.max_vocab} > {log} 2>&1"
@@ -40,7 +42,7 @@ rule stats_cooccur:
         + CFG.settings.cooccur.chunk_tokens * CFG.settings.cooccur.window * 40 // 1_000_000,
         runtime=240,
     params:
-        window=CFG.settings.cooccur.window,
+        window=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).window,
         chunk=CFG.settings.cooccur.chunk_tokens,
         weighting=switch("--unweighted", not CFG.settings.cooccur.distance_weighting),
     shell:

@@ -27,6 +27,14 @@ def register(commands) -> None:
         metavar="KIND=FILE",
         help="a knowledge list (proverb=..., saying=..., song=...); repeatable",
     )
+    links.add_argument(
+        "--units",
+        action="append",
+        default=[],
+        metavar="PATTERN=TOKENS",
+        help="a corpus's tokens.txt of lexical units, one a line (mwe=..., entity=..., "
+        "dictionary=...); repeatable",
+    )
     links.add_argument("--titles", action="append", default=[], help="titles table Parquet")
     links.add_argument(
         "--wiktionary", action="append", default=[], help="Wiktionary entries Parquet"
@@ -143,6 +151,11 @@ def _resource_args(p) -> None:
         ("idf", "IDF table"),
         ("pmi", "PMI table"),
         ("vocab", "the PMI's vocabulary"),
+        ("knowledge-vectors", "the knowledge collection's gensim KeyedVectors"),
+        ("knowledge-vectors-unit", "the knowledge collection's unit vectors folder"),
+        ("knowledge-idf", "the knowledge collection's IDF table"),
+        ("knowledge-pmi", "the knowledge collection's PMI table"),
+        ("knowledge-vocab", "the knowledge collection's PMI vocabulary"),
         ("blacklist", "words never proposed"),
         ("whitelist", "words accepted as nouns"),
     ):
@@ -168,26 +181,15 @@ def _resource_args(p) -> None:
 
 
 def _resources(args, solver: str):
+    from wordgames.guillotine.files import SINGLE_FILES
     from wordgames.guillotine.solvers import load_resources
 
-    names = (
-        "links",
-        "words",
-        "links_index",
-        "vectors",
-        "vectors_unit",
-        "idf",
-        "pmi",
-        "vocab",
-        "blacklist",
-        "whitelist",
-    )
     return load_resources(
         solver,
         wiktionary=args.wiktionary,
         evidence=args.evidence,
         morphit=args.morphit,
-        **{n: getattr(args, n) for n in names},
+        **{n: getattr(args, n) for n in SINGLE_FILES},
     )
 
 
@@ -204,6 +206,19 @@ def cmd_links(args) -> int:
         knowledge.setdefault(kind, []).append(path)
     from pathlib import Path
 
+    from wordgames.guillotine.patterns import UNIT_PATTERNS
+
+    units: dict[str, list[str]] = {}
+    for item in args.units:
+        kind, sep, path = item.partition("=")
+        if not sep or kind not in UNIT_PATTERNS:
+            raise InputError(
+                f"--units {item}: expected PATTERN=FILE with PATTERN one of {', '.join(UNIT_PATTERNS)}"
+            )
+        if not Path(path).is_file():
+            raise InputError(f"--units {item}: tokens file not found: {path}")
+        units.setdefault(kind, []).append(path)
+
     if not Path(args.tokens).is_file():
         raise InputError(f"tokens file not found: {args.tokens}")
     for f in args.wordnet:
@@ -219,6 +234,7 @@ def cmd_links(args) -> int:
         args.out,
         args.words_out,
         knowledge=knowledge,
+        units=units,
         titles=args.titles,
         wiktionary=args.wiktionary,
         quotes=args.quotes,

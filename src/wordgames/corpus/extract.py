@@ -58,8 +58,19 @@ class Tables:
 
 
 # text ------------------------------------------------------------------------------------------------
-def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str]:
-    """Lines or blank-line separated paragraphs of one file (paragraph lines joined by spaces)."""
+def _units(
+    path: Path,
+    layout: str,
+    encoding: str,
+    tally: Tally,
+    column: int | None = None,
+    header: bool = False,
+) -> Iterator[str]:
+    """Lines or blank-line separated paragraphs of one file (paragraph lines joined by spaces).
+
+    With ``header`` the file's first line is skipped; with ``column`` (layout ``lines``) a line's
+    unit is its ``column``-th tab-separated field, and a line with fewer fields fails naming the
+    file and line. Tabs of a whole line become spaces (``word<TAB>gloss`` is one unit)."""
     try:
         fh = open(path, encoding=encoding, errors="replace", newline=None)  # noqa: SIM115
     except OSError as exc:
@@ -67,11 +78,21 @@ def _units(path: Path, layout: str, encoding: str, tally: Tally) -> Iterator[str
     block: list[str] = []
     with fh:
         for lineno, line in enumerate(fh, 1):
+            if header and lineno == 1:
+                continue
             if "\ufffd" in line:
                 tally.counts["undecodable_lines"] += 1
                 if tally.counts["undecodable_lines"] <= 3:
                     log.warning("%s:%d: bytes not valid %s were replaced", path, lineno, encoding)
-            line = line.strip().lstrip("\ufeff")
+            if column is not None and line.strip():
+                fields = line.rstrip("\r\n").split("\t")
+                if len(fields) < column:
+                    raise InputError(
+                        f"{path}: line {lineno}: expected at least {column} tab-separated "
+                        f"columns, found {len(fields)}"
+                    )
+                line = fields[column - 1]
+            line = " ".join(line.strip().lstrip("\ufeff").split("\t"))
             if layout == "fortunes" and line == "%":
                 line = ""  # the fortune separator ends a block like a blank line
             if layout == "lines":
@@ -100,6 +121,9 @@ def text_docs(
     layout = c.options.layout
     per_unit = c.options.documents == "unit"
     encoding = c.options.encoding
+    column, header = c.options.column, c.options.header
+    if column is not None and layout != "lines":
+        raise InputError(f"corpus {c.name}: options.column needs layout lines, not {layout}")
     ordinal = 0
     for path in progress(files, desc=f"{c.name} files", unit="file"):
         name = _doc_name(c, path, files)
@@ -111,7 +135,7 @@ def text_docs(
             # a huge file is cut into parts of MAX_UNITS units so memory stays flat
             part: list[str] = []
             n_parts = 0
-            for unit in _units(path, layout, encoding, tally):
+            for unit in _units(path, layout, encoding, tally, column, header):
                 part.append(unit)
                 if len(part) >= MAX_UNITS:
                     yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
@@ -120,12 +144,40 @@ def text_docs(
             if part or not n_parts:
                 yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
             continue
-        for i, unit in enumerate(_units(path, layout, encoding, tally)):
+        for i, unit in enumerate(_units(path, layout, encoding, tally, column, header)):
             ordinal += 1
             if (ordinal - 1) % c.shards != shard:
                 continue
             tally.seen += 1
             yield Doc(f"{name}:{i}", unit)
+
+
+# lexicons read as units ------------------------------------------------------------------------
+def unit_reader(units):
+    """A kind reader from a generator of ``(document name, unit)`` pairs (the knowledge kinds):
+    units are dealt to shards by ordinal; ``documents: unit`` makes each one a document, ``file``
+    groups consecutive units of one name into documents of at most :data:`MAX_UNITS`."""
+
+    def read(c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables):
+        per_unit = c.options.documents == "unit"
+        current, part, n_parts = None, [], 0
+        for ordinal, (name, unit) in enumerate(units(c, files, tally)):
+            if ordinal % c.shards != shard:
+                continue
+            tally.seen += 1
+            if per_unit:
+                yield Doc(f"{name}:{ordinal}", unit)
+                continue
+            if name != current or len(part) >= MAX_UNITS:
+                if part:
+                    yield Doc(f"{current}#{n_parts}" if n_parts else current, "\n".join(part))
+                n_parts = n_parts + 1 if name == current else 0
+                current, part = name, []
+            part.append(unit)
+        if part:
+            yield Doc(f"{current}#{n_parts}" if n_parts else current, "\n".join(part))
+
+    return read
 
 
 # titles ----------------------------------------------------------------------------------------------
@@ -143,10 +195,16 @@ def normalise_title(raw: str) -> str:
 def titles_docs(
     c: Corpus, files: list[Path], shard: int, tally: Tally, tables: Tables
 ) -> Iterator[Doc]:
-    """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped)."""
+    """All-titles-in-ns0 lists: one title a line (a header line ``page_title`` is skipped). With
+    ``options.as_text`` every title is also a line of text (documents of :data:`MAX_UNITS` titles):
+    the titles as a lexical-knowledge corpus."""
     encoding = c.options.encoding
+    as_text = c.options.as_text
     ordinal = 0
     for path in files:
+        part: list[str] = []
+        n_parts = 0
+        name = f"{c.name}:{path.name}"
         with open_maybe_compressed(path) as raw:
             for lineno, line in enumerate(raw, 1):
                 ordinal += 1
@@ -164,9 +222,15 @@ def titles_docs(
                 if lineno == 1 and text == "page_title" or not text.strip():
                     continue
                 tally.seen += 1
-                tables.add("titles", title=normalise_title(text), is_redirect=None, target=None)
-    return
-    yield  # a generator without documents
+                title = normalise_title(text)
+                tables.add("titles", title=title, is_redirect=None, target=None)
+                if as_text:
+                    part.append(title)
+                    if len(part) >= MAX_UNITS:
+                        yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
+                        n_parts, part = n_parts + 1, []
+        if part:
+            yield Doc(f"{name}#{n_parts}" if n_parts else name, "\n".join(part))
 
 
 # wordfreq --------------------------------------------------------------------------------------------
@@ -216,6 +280,10 @@ def _kind_reader(c: Corpus):
         from wordgames.corpus.bnc import bnc_docs
 
         return bnc_docs
+    from wordgames.corpus.knowledge import UNIT_READERS
+
+    if c.kind in UNIT_READERS:
+        return unit_reader(UNIT_READERS[c.kind])
     raise InputError(f"corpus {c.name}: unknown kind {c.kind}")
 
 

@@ -29,6 +29,10 @@ KIND_TABLES = {
     ("wordfreq", None): ("frequencies",),
     ("bnc", None): (),
     ("text", None): (),
+    ("thesaurus", None): (),
+    ("dictd", None): (),
+    ("collocations", None): (),
+    ("wordnet", None): (),
 }
 
 #: Every table a corpus can produce: its columns, in order, with their types ("string", "bool",
@@ -96,21 +100,33 @@ class Corpus:
 
     @property
     def has_text(self) -> bool:
-        """Whether the corpus yields sentences (titles and wordfreq only yield tables)."""
-        return self.kind not in ("titles", "wordfreq")
+        """Whether the corpus yields sentences (wordfreq, and titles without ``as_text``, only
+        yield tables)."""
+        if self.kind == "titles":
+            return self.options.as_text
+        return self.kind != "wordfreq"
 
     @property
     def shard_ids(self) -> list[str]:
         return [f"{i:03d}" for i in range(self.shards)]
 
     def spec(self) -> dict:
-        """What extraction needs besides the source files (the ``--spec`` of the extract stage)."""
+        """What extraction needs besides the source files (the ``--spec`` of the extract stage).
+
+        Options at their schema default are left out (:meth:`from_spec` restores them): the spec is
+        a rule param, so an option added to the schema later changes no existing corpus's spec
+        and reruns no extraction."""
+        defaults = _option_defaults()
         return {
             "kind": self.kind,
             "language": self.language,
             "shards": self.shards,
             "max_documents": self.max_documents,
-            "options": as_dict(self.options),
+            "options": {
+                k: v
+                for k, v in as_dict(self.options).items()
+                if k not in defaults or v != defaults[k]
+            },
         }
 
     @classmethod
@@ -126,10 +142,16 @@ class Corpus:
                 shards=int(spec["shards"]),
                 download_dir="",
                 max_documents=spec["max_documents"],
-                options=from_dict(CorpusOptions, spec["options"]),
+                options=from_dict(CorpusOptions, {**_option_defaults(), **spec["options"]}),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"corpus {name}: bad --spec ({exc!r})") from None
+
+
+def _option_defaults() -> dict:
+    from wordgames.config import schema_defaults
+
+    return schema_defaults("corpora.*.options")
 
 
 @dataclass

@@ -10,7 +10,11 @@ Source forms:
 - a local path, glob or folder (may start with ``{data_dir}``);
 - ``gensim:<file>``: a file of gensim's bundled test data (``gensim.test.utils.datapath``);
 - ``wordfreq:<list>``: the word list of the wordfreq package (kind ``wordfreq``);
-- an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``.
+- an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``;
+- ``links:<collection>``: that collection's guillotine links and link-words tables (kind
+  ``collocations``), and ``multiwordnet:<language>``: the wordnet tables the guillotine_wordnet rule
+  exports (kind ``wordnet``). Both are pipeline artifacts (:func:`artifact_files`): declared as
+  inputs whether they exist yet or not, so Snakemake builds them first.
 """
 
 from __future__ import annotations
@@ -101,6 +105,36 @@ def used_corpora(cfg: Config) -> list[Corpus]:
 
 
 # sources ---------------------------------------------------------------------------------------------
+#: Source prefixes naming pipeline artifacts rather than files of the user's.
+LINKS_PREFIX = "links:"
+WORDNET_PREFIX = "multiwordnet:"
+
+
+def artifact_files(cfg: Config, c: Corpus) -> list[Path]:
+    """The pipeline artifacts a corpus reads (``links:<coll>``, ``multiwordnet:<language>``), in
+    source order, existing or not."""
+    out: list[Path] = []
+    for src in c.sources:
+        value = src.value
+        if value.startswith(LINKS_PREFIX):
+            coll = value[len(LINKS_PREFIX) :]
+            if coll not in cfg.section("collections"):
+                known = ", ".join(sorted(cfg.section("collections"))) or "none"
+                raise ConfigError(
+                    f"corpora.{c.name}.source: {value} names no collection (collections: {known})"
+                )
+            out += [paths.guillotine_links(cfg, coll), paths.guillotine_link_words(cfg, coll)]
+        elif value.startswith(WORDNET_PREFIX):
+            lang = value[len(WORDNET_PREFIX) :]
+            out += [paths.guillotine_wordnet(cfg, lang, t) for t in ("lemma", "synset")]
+    return out
+
+
+def wordnet_languages(c: Corpus) -> list[str]:
+    """The ``multiwordnet:<language>`` sources' languages."""
+    return [s.value[len(WORDNET_PREFIX) :] for s in c.sources if s.value.startswith(WORDNET_PREFIX)]
+
+
 def download_path(cfg: Config, c: Corpus, source: Source) -> Path:
     return Path(c.download_dir) / c.name / source.filename
 
@@ -144,6 +178,8 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
     files: list[Path] = []
     missing: list[tuple[str, str]] = []
     for src in c.sources:
+        if src.value.startswith((LINKS_PREFIX, WORDNET_PREFIX)):
+            continue  # artifacts, added below in source order
         if src.is_url:
             files.append(download_path(cfg, c, src))
             continue
@@ -187,6 +223,7 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
             )
         else:
             missing.append((text, f"corpus {c.name}: no such file or folder {resolved}"))
+    files += artifact_files(cfg, c)
     excludes = c.options.exclude
     if excludes:
         files = [f for f in files if not any(fnmatch.fnmatch(f.name, pat) for pat in excludes)]

@@ -477,6 +477,8 @@ class Resources:
     links: LinkIndex | None = None
     past: PastGames | None = None
     vectors: Vectors | None = None
+    #: the lexical-knowledge collection's GloVe (the links solver's kglove_* features)
+    knowledge_vectors: Vectors | None = None
     idf: dict[str, float] | None = None
     pmi: PMITable | LazyPMI | None = None
     lexicon: object | None = None

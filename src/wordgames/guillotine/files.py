@@ -16,6 +16,27 @@ from wordgames.config import Config
 from wordgames.errors import ArtifactMissingError, ConfigError
 from wordgames.guillotine.lexicon import resolve_resource
 
+#: the single-file resources, in the order the stages take them as ``--NAME PATH`` arguments
+SINGLE_FILES = (
+    "links",
+    "words",
+    "links_index",
+    "vectors",
+    "vectors_unit",
+    "idf",
+    "pmi",
+    "vocab",
+    "knowledge_vectors",
+    "knowledge_vectors_unit",
+    "knowledge_idf",
+    "knowledge_pmi",
+    "knowledge_vocab",
+    "blacklist",
+    "whitelist",
+)
+#: the resources given as several files (repeated arguments)
+MULTI_FILES = ("wiktionary", "evidence")
+
 
 @dataclass
 class GuillotineFiles:
@@ -34,17 +55,24 @@ class GuillotineFiles:
     pmi: Path | None = None
     vocab: Path | None = None
     model: Path | None = None
+    #: the lexical-knowledge collection's (guillotine.knowledge_collection): GUL.LE.VER's
+    #: vectors, IDF and PMI, and the links solver's second GloVe channel
+    knowledge_vectors: Path | None = None
+    knowledge_vectors_unit: Path | None = None
+    knowledge_idf: Path | None = None
+    knowledge_pmi: Path | None = None
+    knowledge_vocab: Path | None = None
     #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
     unavailable: list[str] = field(default_factory=list)
 
     def for_solver(self, solver: str) -> dict[str, Path | list[Path]]:
         """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
         vectors as their memory-mappable copies."""
-        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
+        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist", "knowledge_vectors_unit"]
         if solver == "links":
             names += ["links_index", "evidence", "model"]
         else:
-            names += ["idf", "pmi", "vocab"]
+            names += ["idf", "pmi", "vocab", "knowledge_idf", "knowledge_pmi", "knowledge_vocab"]
         return {n: getattr(self, n) for n in names if getattr(self, n) not in (None, [])}
 
     def require(self, solver: str, config_name: str) -> dict[str, Path | list[Path]]:
@@ -108,7 +136,29 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
         files.vocab = paths.vocab(cfg, coll)
     if files.evidence:
         files.model = paths.guillotine_model(cfg)
+    _knowledge_files(cfg, files)
     return files
+
+
+def _knowledge_files(cfg: Config, files: GuillotineFiles) -> None:
+    know = cfg.settings.guillotine.knowledge_collection
+    if know is None:
+        return
+    if know not in cfg.section("collections"):
+        raise ConfigError(
+            f"guillotine.knowledge_collection: '{know}' is not a configured collection"
+        )
+    if know not in selection.glove_collections(cfg):
+        raise ConfigError(
+            f"guillotine.knowledge_collection: '{know}' is not in glove.collections (and "
+            "cooccur.collections), so it has no vectors"
+        )
+    files.knowledge_vectors = paths.keyed_vectors(cfg, know)
+    files.knowledge_vectors_unit = paths.guillotine_vectors_unit(cfg, know)
+    if know in selection.table_collections(cfg):
+        files.knowledge_idf = paths.idf(cfg, know)
+        files.knowledge_pmi = paths.pmi(cfg, know)
+        files.knowledge_vocab = paths.vocab(cfg, know)
 
 
 def guillotine_game_sets(cfg: Config) -> dict[str, Path]:

@@ -60,6 +60,11 @@ from wordgames.guillotine.wordnet import read_wordnet, wordnet_links
 log = logging.getLogger(__name__)
 
 
+# a unit is a title, an expression or a headword with its gloss: its words belong together, but a
+# long gloss's first and last words seldom do
+UNIT_WINDOW = 5
+
+
 def links_table(corpus: dict, words: Sequence[str], counters: dict[str, Counter]):
     """All links as one pyarrow table (left, right, pattern, count)."""
     import pyarrow as pa
@@ -113,6 +118,7 @@ def build_links(
     words_out: str | os.PathLike,
     *,
     knowledge: dict[str, Sequence[str | os.PathLike]] | None = None,
+    units: dict[str, Sequence[str | os.PathLike]] | None = None,
     titles: Sequence[str | os.PathLike] = (),
     wiktionary: Sequence[str | os.PathLike] = (),
     quotes: Sequence[str | os.PathLike] = (),
@@ -123,7 +129,11 @@ def build_links(
     window: int = 0,
     window_min_count: int = 2,
 ) -> dict:
-    """Run the whole stage; returns a summary (rows per pattern)."""
+    """Run the whole stage; returns a summary (rows per pattern).
+
+    ``units``: pattern (:data:`~.patterns.UNIT_PATTERNS`) -> token files of corpora of lexical
+    units, one a line; two content words of a unit at most :data:`UNIT_WINDOW` content words apart
+    make a link."""
     import pyarrow as pa
 
     from wordgames.artifacts import read_parquet, write_parquet
@@ -149,6 +159,11 @@ def build_links(
             if kind == "song":
                 lines = song_titles(lines)
             c.update(list_links(lines, kind))
+        counters[kind] = c
+    for kind, files in (units or {}).items():
+        c = Counter()
+        for f in files:
+            c.update(list_links(read_lines(f), kind, window=UNIT_WINDOW))
         counters[kind] = c
     if titles:
         c = Counter()

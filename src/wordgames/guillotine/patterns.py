@@ -153,7 +153,17 @@ LIST_PATTERNS = ("proverb", "saying", "song", "title", "wiktionary", "quote")
 WORDNET_PATTERNS = ("locution", "synonym", "gloss")
 WINDOW_PATTERNS = ("near",)
 THESAURUS_PATTERNS = ("thesaurus", "thes_phrase")  # see wordgames.guillotine.thesaurus
-PATTERNS = CORPUS_PATTERNS + WINDOW_PATTERNS + LIST_PATTERNS + WORDNET_PATTERNS + THESAURUS_PATTERNS
+# two content words of one lexical unit of a corpus (links.unit_corpora): a multiword expression or
+# idiom, a named entity or title of a work, a dictionary headword with its gloss
+UNIT_PATTERNS = ("mwe", "entity", "dictionary")
+PATTERNS = (
+    CORPUS_PATTERNS
+    + WINDOW_PATTERNS
+    + LIST_PATTERNS
+    + WORDNET_PATTERNS
+    + THESAURUS_PATTERNS
+    + UNIT_PATTERNS
+)
 
 
 def is_content(word: str) -> bool:

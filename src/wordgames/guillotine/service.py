@@ -59,7 +59,11 @@ def load_config_resources(
     files = guillotine_files(cfg)
     found = files.require(solver, config_name)
     if not compact:
-        for copy, tables in (("links_index", ("links", "words")), ("vectors_unit", ("vectors",))):
+        for copy, tables in (
+            ("links_index", ("links", "words")),
+            ("vectors_unit", ("vectors",)),
+            ("knowledge_vectors_unit", ("knowledge_vectors",)),
+        ):
             if found.pop(copy, None) is not None:
                 found.update({t: getattr(files, t) for t in tables})
     log.info(

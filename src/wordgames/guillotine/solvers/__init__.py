@@ -40,12 +40,25 @@ def load_resources(
     idf=None,
     pmi=None,
     vocab=None,
+    knowledge_vectors=None,
+    knowledge_vectors_unit=None,
+    knowledge_idf=None,
+    knowledge_pmi=None,
+    knowledge_vocab=None,
 ) -> Resources:
     """Load the channels ``solver`` reads from the files given (each one optional: a channel whose
     file is not given contributes nothing, and the notes say so). The compact copies
     (``links_index``, ``vectors_unit``) are preferred to the tables they were built from. A
-    keyword that names no file here is a TypeError (it is not silently dropped)."""
+    keyword that names no file here is a TypeError (it is not silently dropped).
+
+    The ``knowledge_*`` files are the lexical-knowledge collection's: GUL.LE.VER reads its vectors,
+    IDF and PMI instead of the collection's (as the paper trained on such a corpus); the links
+    solver reads its vectors as a second GloVe channel (``Resources.knowledge_vectors``)."""
     check_solver(solver)
+    if solver == "gullever" and (knowledge_vectors_unit or knowledge_vectors):
+        vectors, vectors_unit = knowledge_vectors, knowledge_vectors_unit
+        if knowledge_idf is not None:
+            idf, pmi, vocab = knowledge_idf, knowledge_pmi, knowledge_vocab
     t0 = time.perf_counter()
     res = Resources()
     res.lexicon = load_lexicon(
@@ -57,6 +70,11 @@ def load_resources(
         res.vectors = Vectors.load(vectors)
     else:
         res.note("vectors: none configured: no GloVe channel")
+    if solver == "links":
+        if knowledge_vectors_unit is not None:
+            res.knowledge_vectors = Vectors.from_compact(knowledge_vectors_unit)
+        elif knowledge_vectors is not None:
+            res.knowledge_vectors = Vectors.load(knowledge_vectors)
     if solver == "gullever":
         if idf is not None:
             res.idf = load_idf(idf)

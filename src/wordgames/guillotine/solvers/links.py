@@ -21,7 +21,7 @@ import numpy as np
 
 from wordgames.guillotine.evidence import Resources, zipf
 from wordgames.guillotine.model import Model
-from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, UNIT_PATTERNS, is_content
 from wordgames.guillotine.solvers.base import Answer, Result
 from wordgames.guillotine.solvers.links_features import FEATURES, hand_model
 
@@ -31,6 +31,8 @@ DEFAULTS = {
     "max_candidates": 1500,
     "glove_candidates": 50,
     "glove_link": 0.35,
+    "knowledge_candidates": 50,
+    "knowledge_link": 0.35,
     "min_length": 3,
     "pool_forms": False,
     "extra_assoc": True,
@@ -73,23 +75,29 @@ class LinksSolver:
                 ):
                     ok[i] = True
             self.cand_ok = ok
-        self.vec_ok = None
+        self.vec_ok = self.kvec_ok = None
         # per clue, what depends on the clue alone (cross-validation meets each clue many times);
         # capped, since a server meets every word its clients send
         self._clue_forms = lru_cache(maxsize=CLUE_CACHE)(self._find_clue_forms)
         self._glove_neighbours = lru_cache(maxsize=CLUE_CACHE)(self._find_glove_neighbours)
+        self._knowledge_neighbours = lru_cache(maxsize=CLUE_CACHE)(self._find_knowledge_neighbours)
         if res.vectors is not None:
-            words = res.vectors.words
-            self.vec_ok = np.array(
-                [
-                    len(w) >= self.p["min_length"]
-                    and w.isalpha()
-                    and is_content(w)
-                    and (lex is None or lex.is_candidate(w))
-                    for w in words
-                ],
-                dtype=bool,
-            )
+            self.vec_ok = self._candidate_mask(res.vectors.words)
+        if res.knowledge_vectors is not None:
+            self.kvec_ok = self._candidate_mask(res.knowledge_vectors.words)
+
+    def _candidate_mask(self, words) -> np.ndarray:
+        lex = self.res.lexicon
+        return np.array(
+            [
+                len(w) >= self.p["min_length"]
+                and w.isalpha()
+                and is_content(w)
+                and (lex is None or lex.is_candidate(w))
+                for w in words
+            ],
+            dtype=bool,
+        )
 
     # ------------------------------------------------------------------------------------------
     def _clue_tokens(self, clue: str) -> list[str]:
@@ -154,20 +162,20 @@ class LinksSolver:
                     if s not in row_of:
                         row_of[s] = len(words)
                         words.append(s)
-        vec = res.vectors
-        clue_vecs = None
-        if vec is not None:
-            clue_vecs = [vec.vector(c) for c in clues]
-            G = int(p["glove_candidates"])
-            if G > 0:
-                for c, v in zip(clues, clue_vecs, strict=True):
-                    if v is None:
-                        continue
-                    for k in self._glove_neighbours(c, G):
-                        w = vec.words[k]
-                        if w not in row_of and w not in clue_set:
-                            row_of[w] = len(words)
-                            words.append(w)
+        for vec, G, nearest in (
+            (res.vectors, int(p["glove_candidates"]), self._glove_neighbours),
+            (res.knowledge_vectors, int(p["knowledge_candidates"]), self._knowledge_neighbours),
+        ):
+            if vec is None or G <= 0:
+                continue
+            for c in clues:
+                if vec.vector(c) is None:
+                    continue
+                for k in nearest(c, G):
+                    w = vec.words[k]
+                    if w not in row_of and w not in clue_set:
+                        row_of[w] = len(words)
+                        words.append(w)
         n = len(words)
         M = np.zeros((n, n_clues, len(PATTERNS)), dtype=np.float32)
         LEFT = np.zeros((n, n_clues), dtype=np.float32)
@@ -189,29 +197,23 @@ class LinksSolver:
         PAST = np.zeros((n, n_clues), dtype=np.float32)
         for s, i, k in past_hits:
             PAST[row_of[s], i] += k
-        COS = np.full((n, n_clues), np.nan, dtype=np.float32)
-        if vec is not None and n:
-            idx = np.array([vec.index.get(w, -1) for w in words])
-            have = idx >= 0
-            if have.any():
-                U = vec.unit[idx[have]]  # gathered once for the five clues
-                for i, v in enumerate(clue_vecs):
-                    if v is not None:
-                        COS[have, i] = U @ v
+        COS = _cosines(res.vectors, words, clues)
+        KCOS = _cosines(res.knowledge_vectors, words, clues)
         del lex
-        return words, M, PAST, COS, LEFT, POOL
+        return words, M, PAST, COS, KCOS, LEFT, POOL
 
     def _find_glove_neighbours(self, clue: str, G: int) -> np.ndarray:
         """The ``G`` nearest candidate words of a clue with a vector (ids in the vectors)."""
-        vec = self.res.vectors
-        sims = np.where(self.vec_ok, vec.unit @ vec.vector(clue), -2.0)
-        # a small vocabulary may have fewer words than G: then take them all
-        return np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
+        return _nearest(self.res.vectors, self.vec_ok, clue, G)
+
+    def _find_knowledge_neighbours(self, clue: str, G: int) -> np.ndarray:
+        """The same in the lexical-knowledge collection's vectors."""
+        return _nearest(self.res.knowledge_vectors, self.kvec_ok, clue, G)
 
     def features(self, clues, past=None):
         res, p = self.res, self.p
         past = past if past is not None else res.past
-        words, M, PAST, COS, LEFT, POOL = self.candidates(clues, past)
+        words, M, PAST, COS, KCOS, LEFT, POOL = self.candidates(clues, past)
         n = len(words)
         cap = p["cap"]
         corpus_n = M[:, :, CORPUS_IDX].sum(-1)
@@ -224,13 +226,18 @@ class LinksSolver:
         gloss_n = M[:, :, PAT["gloss"]]
         thes_n = M[:, :, PAT["thesaurus"]]
         thes_phrase_n = M[:, :, PAT["thes_phrase"]]
-        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses, thesaurus) count alike
-        # in the sums
+        unit_n = {u: M[:, :, PAT[u]] for u in UNIT_PATTERNS}
+        # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses, thesaurus, the lexical
+        # units of the knowledge corpora) count alike in the sums
         dict_n = wikt_n + locution_n + synonym_n + gloss_n + thes_n + thes_phrase_n
+        dict_n = dict_n + sum(unit_n.values())
         direct = corpus_n + lists_n + title_n + dict_n  # every link but near, past games and GloVe
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
         glove_link = (cos > p["glove_link"]) & has_cos
+        kcos = np.nan_to_num(KCOS, nan=0.0)
+        has_kcos = ~np.isnan(KCOS)
+        kglove_link = (kcos > p["knowledge_link"]) & has_kcos
         any_link = (
             (corpus_n > 0)
             | (lists_n > 0)
@@ -238,6 +245,7 @@ class LinksSolver:
             | (dict_n > 0)
             | (PAST > 0)
             | glove_link
+            | kglove_link
             | (near_n > 0)
         )
         cov_any = any_link.sum(1).astype(np.float64)
@@ -295,6 +303,10 @@ class LinksSolver:
         n_vec = np.maximum(has_cos.sum(1), 1)
         X[:, col["glove_mean"]] = cos.sum(1) / n_vec
         X[:, col["glove_cov"]] = glove_link.sum(1)
+        X[:, col["kglove_mean"]] = kcos.sum(1) / np.maximum(has_kcos.sum(1), 1)
+        X[:, col["kglove_cov"]] = kglove_link.sum(1)
+        for u, counts in unit_n.items():
+            X[:, col[f"cov_{u}"]] = (counts > 0).sum(1)
         X[:, col["log_count"]] = log_count
         X[:, col["adj_only"]] = [
             1.0 if lex is not None and lex.is_adjective_only(w) else 0.0 for w in words
@@ -312,6 +324,7 @@ class LinksSolver:
             + np.minimum(np.log1p(near_n), cap) / 2
             + (PAST > 0)
             + np.maximum(cos, 0)
+            + np.maximum(kcos, 0)
         )
         per_clue = -np.sort(-per_clue, axis=1)
         for k in range(min(5, per_clue.shape[1])):
@@ -361,9 +374,9 @@ class LinksSolver:
             keep = np.sort(np.argpartition(-pre, K)[:K])
             X = X[keep]
             words = [words[k] for k in keep]
-            M, PAST, COS = M[keep], PAST[keep], COS[keep]
+            M, PAST, COS, KCOS = M[keep], PAST[keep], COS[keep], KCOS[keep]
         X[:, col["zipf"]] = [_zipf(w) for w in words]
-        return words, X, (M, PAST, COS, pool)
+        return words, X, (M, PAST, COS, KCOS, pool)
 
     @staticmethod
     def first_stage_scores(X: np.ndarray) -> np.ndarray:
@@ -390,11 +403,11 @@ class LinksSolver:
         scores = self.model.scores(Xm)
         conf = self.model.confidences(probs)
         ranked = np.argsort(-scores, kind="stable")
-        M, PAST, COS, pool = detail
+        M, PAST, COS, KCOS, pool = detail
         answers = []
         for r in ranked[:top]:
             ev = {
-                c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i])
+                c: self.describe(words[r], c, M[r, i], PAST[r, i], COS[r, i], KCOS[r, i])
                 for i, c in enumerate(clues)
             }
             answers.append(Answer(words[r], float(scores[r]), float(conf[r]), ev))
@@ -421,7 +434,7 @@ class LinksSolver:
         return X[:, [FEATURES.index(f) for f in self.model.features]]
 
     @staticmethod
-    def describe(word: str, clue: str, counts, past_n, cos) -> str:
+    def describe(word: str, clue: str, counts, past_n, cos, kcos=np.nan) -> str:
         parts = []
         for k in np.argsort(-counts):
             if counts[k] <= 0:
@@ -431,4 +444,29 @@ class LinksSolver:
             parts.append(f"past games x{int(past_n)}")
         if not np.isnan(cos):
             parts.append(f"cos {float(cos):.2f}")
+        if not np.isnan(kcos):
+            parts.append(f"kcos {float(kcos):.2f}")
         return ", ".join(parts[:4])
+
+
+def _nearest(vec, ok: np.ndarray, clue: str, G: int) -> np.ndarray:
+    """The ``G`` nearest candidate words (``ok``) of a clue with a vector (ids in the vectors)."""
+    sims = np.where(ok, vec.unit @ vec.vector(clue), -2.0)
+    # a small vocabulary may have fewer words than G: then take them all
+    return np.argpartition(-sims, G)[:G] if len(sims) > G else np.arange(len(sims))
+
+
+def _cosines(vec, words: list[str], clues) -> np.ndarray:
+    """Cosine of every candidate with every clue (NaN where either has no vector)."""
+    out = np.full((len(words), len(clues)), np.nan, dtype=np.float32)
+    if vec is None or not words:
+        return out
+    idx = np.array([vec.index.get(w, -1) for w in words])
+    have = idx >= 0
+    if have.any():
+        U = vec.unit[idx[have]]  # gathered once for the five clues
+        for i, c in enumerate(clues):
+            v = vec.vector(c)
+            if v is not None:
+                out[have, i] = U @ v
+    return out

@@ -50,6 +50,11 @@ FEATURES = [
     "ends_consonant",
     "verb_form",
     "base_form",
+    "cov_mwe",
+    "cov_entity",
+    "cov_dictionary",
+    "kglove_mean",
+    "kglove_cov",
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
