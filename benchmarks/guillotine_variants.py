@@ -194,7 +194,8 @@ def load_links_resources(configfile: str):
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(configfile)
     try:
-        base, _ = load_config_resources(cfg, "links", configfile)
+        # the variants train their own models: the pipeline's model.json is not needed
+        base, _ = load_config_resources(cfg, "links", configfile, model=False)
     except WordgamesError as exc:
         print(f"missing: {exc}", file=sys.stderr)
         sys.exit(3)

@@ -51,13 +51,14 @@ __all__ = [
 
 
 def load_config_resources(
-    cfg: Config, solver: str, config_name: str, compact: bool = True
+    cfg: Config, solver: str, config_name: str, compact: bool = True, model: bool = True
 ) -> tuple[Resources, dict]:
     """The resources the pipeline built for ``cfg``: every artifact the config promises must exist
     (a one-line error names the first missing one). Returns the resources and the files read.
-    ``compact=False`` reads the tables instead of the memory-mapped copies (for benchmarks)."""
+    ``compact=False`` reads the tables instead of the memory-mapped copies (for benchmarks);
+    ``model=False`` does not need the links solver's trained model (benchmarks that train)."""
     files = guillotine_files(cfg)
-    found = files.require(solver, config_name)
+    found = files.require(solver, config_name, model)
     if not compact:
         for copy, tables in (
             ("links_index", ("links", "words")),
