@@ -23,7 +23,8 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
   seen at least ``least``, 5 by default, times in the links' sentences);
 - solver: ``params=<json solver params>``;
 - model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
-  ``negatives=<int>`` (candidates sampled per training game besides the solution; 300 by default),
+  ``negatives=<int>|all`` (candidates sampled per training game besides the solution; 300 by
+  default; ``all``: every candidate),
   ``ranker=logit|lgbm|auto`` (the solver setting: the conditional logit, the LightGBM lambdarank
   ranker, or the one of the grid chosen by an inner cross-validation of each fold's training games,
   :mod:`wordgames.guillotine.nested`; the choice and inner scores of every fold are printed).
@@ -99,7 +100,7 @@ def parse_variant(text: str) -> dict:
                 sys.exit(f"variant {text!r}: ranker is one of {', '.join(RANKERS)}")
             v["ranker"] = value
         elif key == "negatives":
-            v["negatives"] = int(value)
+            v["negatives"] = None if value == "all" else int(value)
         elif key == "links":
             v["links"] = value
         elif key == "nolinks":

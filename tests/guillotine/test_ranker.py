@@ -117,6 +117,13 @@ def test_fixed_settings_fit_one_model_without_an_inner_search():
     few = fit_ranker(band_games(12, rng), None, BAND, [], ranker="lgbm", calibration_folds=0)
     assert isinstance(few, Model) and few.info["ranker"]["chosen"] == "logit(l2=1)"
     assert "logit only" in few.info["ranker"]["note"]
+    # every candidate of a training game instead of a sample, for both kinds
+    many = band_games(40, rng, m=400)
+    for kind in ("logit", "lgbm"):
+        m = fit_ranker(many, None, BAND, [], ranker=kind, negatives=None, calibration_folds=0)
+        assert m.info["negatives_per_game"] in (None, 10**9)
+    sampled = fit_ranker(many, None, BAND, [], ranker="lgbm", negatives=50, calibration_folds=0)
+    assert sampled.booster_text != m.booster_text
 
 
 def test_save_and_load_give_identical_scores_and_confidences(tmp_path):

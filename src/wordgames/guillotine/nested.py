@@ -75,7 +75,7 @@ class Fitter:
 
     features: list[str]
     interactions: list[tuple[int, int]]
-    negatives: int = 300
+    negatives: int | None = 300  # other candidates sampled per training game; None: all
     threads: int = 1
     seed: int = 0
 
@@ -88,7 +88,7 @@ class Fitter:
                 n_games=len(groups),
                 info=info,
                 interactions=self.interactions,
-                negatives=self.negatives,
+                negatives=self.negatives if self.negatives is not None else 10**9,
                 seed=self.seed,
             )
         return fit_lgbm(
@@ -210,7 +210,7 @@ def fit_ranker(
     interactions: list[tuple[int, int]],
     ranker: str = "logit",
     l2: float = 1.0,
-    negatives: int = 300,
+    negatives: int | None = 300,
     threads: int = 1,
     info: dict | None = None,
     calibration_folds: int = 5,
