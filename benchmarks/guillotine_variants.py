@@ -25,7 +25,8 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
 - model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
   ``negatives=<int>|all`` (candidates sampled per training game besides the solution; 300 by
   default; ``all``: every candidate),
-  ``ranker=logit|lgbm|auto`` (the solver setting: the conditional logit, the LightGBM lambdarank
+  ``calparts=games|random`` (the calibration's five parts keep near-duplicate games together, or
+  are random as before the ranker), ``ranker=logit|lgbm|auto`` (the solver setting: the conditional logit, the LightGBM lambdarank
   ranker, or the one of the grid chosen by an inner cross-validation of each fold's training games,
   :mod:`wordgames.guillotine.nested`; the choice and inner scores of every fold are printed).
 
@@ -74,6 +75,7 @@ def parse_variant(text: str) -> dict:
         "inter": True,
         "ranker": "logit",
         "negatives": 300,
+        "calparts": "games",
         "links": None,
         "nolinks": [],
         "vectors": None,
@@ -99,6 +101,10 @@ def parse_variant(text: str) -> dict:
             if value not in RANKERS:
                 sys.exit(f"variant {text!r}: ranker is one of {', '.join(RANKERS)}")
             v["ranker"] = value
+        elif key == "calparts":
+            if value not in ("games", "random"):
+                sys.exit(f"variant {text!r}: calparts is games or random")
+            v["calparts"] = value
         elif key == "negatives":
             v["negatives"] = None if value == "all" else int(value)
         elif key == "links":
@@ -116,7 +122,7 @@ def parse_variant(text: str) -> dict:
         else:
             sys.exit(
                 f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
-                "negatives, links, nolinks, vectors, lemmas)"
+                "negatives, calparts, links, nolinks, vectors, lemmas)"
             )
     return v
 
@@ -185,6 +191,7 @@ def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece:
         l2=variant["l2"],
         negatives=variant["negatives"],
         calibration_folds=5 if ece else 0,
+        calibration_parts=variant["calparts"],
     )
     return (lambda X: model.scores(X[:, cols])), model
 

@@ -217,11 +217,12 @@ def fit_ranker(
     precision: float = 0.5,
     inner_folds: int = INNER_FOLDS,
     seed: int = 0,
+    calibration_parts: str = "games",
 ):
     """The weighting model for ``groups`` (the feature groups of ``games``, in order): chosen as
     ``ranker`` says (module docstring), refitted on all groups, its confidence calibrated on
-    out-of-fold predictions (parts that keep near-duplicate games together; ``calibration_folds``
-    0: no map). ``model.info["ranker"]`` records the setting, the winner and, for ``auto``, every
+    out-of-fold predictions (parts that keep near-duplicate games together; ``calibration_parts``
+    "random": random parts, as before the ranker; ``calibration_folds`` 0: no map). ``model.info["ranker"]`` records the setting, the winner and, for ``auto``, every
     candidate's inner scores."""
     fitter = Fitter(list(features), list(interactions), negatives, threads, seed)
     cands = candidates_for(ranker, l2)
@@ -230,8 +231,8 @@ def fit_ranker(
     if games is not None and len(games) != len(groups):
         raise ValueError(f"{len(groups)} feature groups for {len(games)} games")
 
-    def parts(k: int) -> np.ndarray:
-        if games is not None:
+    def parts(k: int, grouped: bool = True) -> np.ndarray:
+        if games is not None and grouped:
             return game_parts(games, k, seed)
         return np.random.default_rng(seed).permutation(len(groups)) % k
 
@@ -261,7 +262,7 @@ def fit_ranker(
             groups,
             lambda gs: fitter(winner, gs),
             precision=precision,
-            part=parts(calibration_folds),
+            part=parts(calibration_folds, calibration_parts == "games"),
         )
     return model
 
