@@ -56,9 +56,9 @@ def load_resources(
     solver reads its vectors as a second GloVe channel (``Resources.knowledge_vectors``)."""
     check_solver(solver)
     if solver == "gullever" and (knowledge_vectors_unit or knowledge_vectors):
+        # given only when guillotine.gullever_vectors is knowledge (GuillotineFiles.for_solver)
         vectors, vectors_unit = knowledge_vectors, knowledge_vectors_unit
-        if knowledge_idf is not None:
-            idf, pmi, vocab = knowledge_idf, knowledge_pmi, knowledge_vocab
+        idf, pmi, vocab = knowledge_idf, knowledge_pmi, knowledge_vocab
     t0 = time.perf_counter()
     res = Resources()
     res.lexicon = load_lexicon(
