@@ -6,10 +6,12 @@ NLP4FUN are printed beside it and never choose anything.
     WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_knowledge_glove.py \
         --configfile config/local-it.yaml --setting 600:5 --setting 100:5 --setting 300:20
 
-A setting is ``DIM:MIN_COUNT`` (the collection's window, x_max, alpha, eta, seed and iterations
+A setting is ``DIM:MIN_COUNT`` or ``collection`` (the guillotine collection's own GloVe and IDF, the
+pipeline's, for comparison). ``DIM:MIN_COUNT`` takes the knowledge collection's window, x_max, alpha, eta, seed and iterations
 unless ``--iterations``). Each trains in a scratch folder (``--work``, default
 ``results/<config>/bench/knowledge-glove``) with the pipeline's own stage commands (vocab, cooccur,
-glove, guillotine-vectors-unit), so the numbers are those a config with that setting would give.
+glove, guillotine-vectors-unit) and is scored with the knowledge collection's IDF and PMI (the
+pipeline's tables), so the numbers are those a config with that setting would give.
 Needs the knowledge collection's ``tokens.txt``; without it (or without the game files) it says what
 is missing and exits with status 3.
 """
@@ -93,17 +95,23 @@ def main() -> int:
     settings = args.setting or [f"{glove.dim}:{cooc.min_count}"]
     rows = []
     for setting in settings:
-        dim, min_count = (int(x) for x in setting.split(":"))
-        unit, seconds = build(
-            tokens, work_root / f"d{dim}-m{min_count}", dim, min_count, glove, cooc, iterations
-        )
+        if setting == "collection":  # the pipeline's prose GloVe and IDF, for comparison
+            unit, seconds = files.vectors_unit, 0.0
+            idf, pmi, vocab = files.idf, files.pmi, files.vocab
+        else:
+            dim, min_count = (int(x) for x in setting.split(":"))
+            work = work_root / f"d{dim}-m{min_count}"
+            unit, seconds = build(tokens, work, dim, min_count, glove, cooc, iterations)
+            idf, pmi, vocab = files.knowledge_idf, files.knowledge_pmi, files.knowledge_vocab
         res = load_resources(
             "gullever",
             vectors_unit=unit,
             wiktionary=files.wiktionary,
             blacklist=files.blacklist,
             whitelist=files.whitelist,
-            idf=files.knowledge_idf,
+            idf=idf,
+            pmi=pmi,
+            vocab=vocab,
         )
         solver = make_solver("gullever", res, cfg.section("guillotine")["gullever"])
         row = {"setting": setting, "words": len(res.vectors.words), "train s": seconds}
