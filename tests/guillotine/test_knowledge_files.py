@@ -7,7 +7,7 @@ import pytest
 
 from wordgames import paths
 from wordgames.config import load_config
-from wordgames.errors import ConfigError
+from wordgames.errors import ConfigError, InputError
 from wordgames.guillotine.files import guillotine_files
 
 CORPORA = {"a": {"kind": "text", "source": "a.txt"}, "b": {"kind": "text", "source": "b.txt"}}
@@ -81,8 +81,11 @@ def test_gullever_ranks_by_the_knowledge_vectors_when_given(tmp_path):
         return Vectors(kv).save_compact(tmp_path / name)
 
     prose, knowledge = compact("prose", "duro"), compact("knowledge", "tosto")
-    for given, expected in (({}, "duro"), ({"knowledge_vectors_unit": knowledge}, "tosto")):
-        res = load_resources("gullever", vectors_unit=prose, morphit=False, **given)
+    both = {"vectors_unit": prose, "knowledge_vectors_unit": knowledge}
+    for choice, expected in (("collection", "duro"), ("knowledge", "tosto")):
+        res = load_resources("gullever", morphit=False, gullever_vectors=choice, **both)
         res.lexicon.nouns.update({w: w for w in ("duro", "tosto")})
         solver = make_solver("gullever", res, {"neighbours": 7})
         assert solver.solve(clues, top=3).ranked_words()[0] == expected
+    with pytest.raises(InputError, match="no knowledge collection vectors"):
+        load_resources("gullever", vectors_unit=prose, morphit=False, gullever_vectors="knowledge")

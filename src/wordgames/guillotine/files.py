@@ -73,7 +73,7 @@ class GuillotineFiles:
         names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
         if solver == "links":
             names += ["links_index", "evidence", "model", "knowledge_vectors_unit"]
-        elif self.gullever_knowledge:
+        elif self.gullever_knowledge:  # load_resources(gullever_vectors="knowledge") reads these
             names = ["knowledge_vectors_unit", "wiktionary", "blacklist", "whitelist"]
             names += ["knowledge_idf", "knowledge_pmi", "knowledge_vocab"]
         else:
