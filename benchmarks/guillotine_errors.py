@@ -66,7 +66,7 @@ def main() -> int:
     rows = [r for r in pq.read_table(table).to_pylist() if r["rank"] != 1]
     # the evidence strings need no weighting model (it only orders them): hand weights, so the
     # table needs no guillotine_train artifact
-    res, _ = load_config_resources(cfg, "links", args.configfile)
+    res, _ = load_config_resources(cfg, "links", args.configfile, model=False)
     solver = make_solver("links", res, cfg.section("guillotine")["solver"], None)
     lex, past = res.lexicon, res.past
     params = {**DEFAULTS, **cfg.section("guillotine")["solver"]}

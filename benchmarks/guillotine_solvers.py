@@ -34,7 +34,7 @@ def main() -> None:
 
     from wordgames import paths
     from wordgames.errors import WordgamesError
-    from wordgames.guillotine.model import Model
+    from wordgames.guillotine.ranker import load_model
     from wordgames.guillotine.service import load_config_resources
     from wordgames.guillotine.solvers import make_solver
 
@@ -71,7 +71,7 @@ def main() -> None:
         except WordgamesError as exc:
             print(f"missing: {exc}", file=sys.stderr)
             sys.exit(3)
-        model = Model.load(found["model"]) if "model" in found else None
+        model = load_model(found["model"]) if "model" in found else None
         if res.past is not None:
             res.past.exclude_overlapping(games)
         section = cfg.section("guillotine")["gullever" if name == "gullever" else "solver"]

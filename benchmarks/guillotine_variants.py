@@ -23,8 +23,12 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
   seen at least ``least``, 5 by default, times in the links' sentences);
 - solver: ``params=<json solver params>``;
 - model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
-  ``negatives=<int>`` (candidates sampled per training game besides the solution; 300 by default),
-  ``ranker=lgbm`` (LightGBM lambdarank, needs ``pip install lightgbm``; not a dependency).
+  ``negatives=<int>|all`` (candidates sampled per training game besides the solution; 300 by
+  default; ``all``: every candidate),
+  ``calparts=games|random`` (the calibration's five parts keep near-duplicate games together, or
+  are random as before the ranker), ``ranker=logit|lgbm|auto`` (the solver setting: the conditional logit, the LightGBM lambdarank
+  ranker, or the one of the grid chosen by an inner cross-validation of each fold's training games,
+  :mod:`wordgames.guillotine.nested`; the choice and inner scores of every fold are printed).
 
 Columns: accuracy, R@5, R@10, R@100, MRR; ``cut``: the solution is among the candidates the ranker
 sees (after the first-stage cut); ``pool``: it is in the first stage's whole pool; with ``--ece``
@@ -51,7 +55,7 @@ from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import configured_sets, normalize
 from wordgames.guillotine.metrics import rank_of, summarize
-from wordgames.guillotine.model import fit, fit_calibration
+from wordgames.guillotine.nested import RANKERS, describe_choice, fit_ranker
 from wordgames.guillotine.patterns import PATTERNS
 from wordgames.guillotine.service import load_config_resources
 from wordgames.guillotine.solvers import links as L
@@ -71,6 +75,7 @@ def parse_variant(text: str) -> dict:
         "inter": True,
         "ranker": "logit",
         "negatives": 300,
+        "calparts": "games",
         "links": None,
         "nolinks": [],
         "vectors": None,
@@ -93,9 +98,15 @@ def parse_variant(text: str) -> dict:
         elif key == "inter":
             v["inter"] = value not in ("0", "false", "no")
         elif key == "ranker":
+            if value not in RANKERS:
+                sys.exit(f"variant {text!r}: ranker is one of {', '.join(RANKERS)}")
             v["ranker"] = value
+        elif key == "calparts":
+            if value not in ("games", "random"):
+                sys.exit(f"variant {text!r}: calparts is games or random")
+            v["calparts"] = value
         elif key == "negatives":
-            v["negatives"] = int(value)
+            v["negatives"] = None if value == "all" else int(value)
         elif key == "links":
             v["links"] = value
         elif key == "nolinks":
@@ -111,7 +122,7 @@ def parse_variant(text: str) -> dict:
         else:
             sys.exit(
                 f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
-                "negatives, links, nolinks, vectors, lemmas)"
+                "negatives, calparts, links, nolinks, vectors, lemmas)"
             )
     return v
 
@@ -163,55 +174,26 @@ def with_wordnet_lemmas(lex, links, path: str, least: int):
     return out
 
 
-def scorer(variant: dict, groups, cols: list[int], feats: list[str], ece: bool):
-    """A scoring function of a candidate matrix, and the model's calibration (or None)."""
-    if variant["ranker"] == "lgbm":
-        try:
-            import lightgbm as lgb
-        except ImportError:
-            sys.exit("ranker=lgbm needs LightGBM: pip install lightgbm")
-        use = [(X[:, cols], y) for X, y in groups if y >= 0 and len(X) > 1]
-        labels = [np.arange(len(X)) == y for X, y in use]
-        ds = lgb.Dataset(
-            np.concatenate([X for X, _ in use]),
-            np.concatenate(labels),
-            group=[len(X) for X, _ in use],
-        )
-        booster = lgb.train(
-            {
-                "objective": "lambdarank",
-                "learning_rate": 0.03,
-                "num_leaves": 15,
-                "min_data_in_leaf": 50,
-                "feature_fraction": 0.8,
-                "verbose": -1,
-                "lambdarank_truncation_level": 20,
-                "seed": 0,
-            },
-            ds,
-            num_boost_round=600,
-        )
-        return (lambda X: booster.predict(X[:, cols])), None, None
+def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece: bool):
+    """The variant's weighting model on the training groups (its columns), chosen and calibrated
+    as the training stage does (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration
+    only with ``ece``): a scoring function of a candidate matrix and the model."""
     names = [f for f in INTERACT if f in feats] if variant["inter"] else []
     inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
-
     # the calibration's out-of-fold models see the same columns as the model
     groups = [(X[:, cols], y) for X, y in groups]
-
-    def fit_on(gs):
-        return fit(
-            gs,
-            feats,
-            l2=variant["l2"],
-            n_games=len(gs),
-            interactions=inter,
-            negatives=variant["negatives"],
-        )
-
-    model = fit_on(groups)
-    if ece:
-        model.calibration = fit_calibration(groups, fit_on)
-    return (lambda X: model.scores(X[:, cols])), model, cols
+    model = fit_ranker(
+        groups,
+        games,
+        feats,
+        inter,
+        ranker=variant["ranker"],
+        l2=variant["l2"],
+        negatives=variant["negatives"],
+        calibration_folds=5 if ece else 0,
+        calibration_parts=variant["calparts"],
+    )
+    return (lambda X: model.scores(X[:, cols])), model
 
 
 def load_links_resources(configfile: str):
@@ -220,7 +202,8 @@ def load_links_resources(configfile: str):
     logging.basicConfig(level=logging.WARNING)
     cfg = load_config_file(configfile)
     try:
-        base, _ = load_config_resources(cfg, "links", configfile)
+        # the variants train their own models: the pipeline's model.json is not needed
+        base, _ = load_config_resources(cfg, "links", configfile, model=False)
     except WordgamesError as exc:
         print(f"missing: {exc}", file=sys.stderr)
         sys.exit(3)
@@ -260,6 +243,7 @@ def main() -> int:
     folds = [f for f in folds if f.name in sets and any(E.game_key(g) in needed for g in f.games)]
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
     preds: dict[str, dict[tuple, dict]] = {v["name"]: {} for v in variants}
+    choices: dict[str, list[str]] = {v["name"]: [] for v in variants}
     for fold in folds:
         pool, train_games = E.fold_split(full, fold)
         cache: dict[str, tuple] = {}  # one fold's features at a time (about 0.5 GB per setting)
@@ -284,12 +268,25 @@ def main() -> int:
             groups, test = cache[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
-            score, model, _ = scorer(v, groups, cols, feats, args.ece)
+            t0 = time.perf_counter()
+            score, model = scorer(v, groups, train_games, cols, feats, args.ece)
+            line = f"{fold.name}: {describe_choice(model.info)}"
+            if model.calibration is not None:
+                maps = model.calibration.info.get("ece_cross_fit", {})
+                line += "; calibration maps, cross-fitted ECE on the training folds: " + ", ".join(
+                    f"{k} {x:.3f}" for k, x in maps.items()
+                )
+            choices[v["name"]].append(line)
+            print(
+                f"# model of {fold.name} for {v['name']}: {time.perf_counter() - t0:.0f} s; "
+                f"{describe_choice(model.info)}",
+                file=sys.stderr,
+            )
             for g, words, X, pool_words in test:
                 s = score(X)
                 order = np.argsort(-s, kind="stable")[:100]
                 conf = 0.0
-                if model is not None and model.calibration is not None and len(X):
+                if model.calibration is not None and len(X):
                     conf = float(model.confidences(model.probabilities(X[:, cols])).max())
                 preds[v["name"]][E.game_key(g)] = {
                     "rank": rank_of([words[k] for k in order], g.solution),
@@ -320,12 +317,16 @@ def main() -> int:
             )
             if args.ece:
                 m["ece"] = E.calibration(rows)
+            m["ranker"] = choices[v["name"]]
             out.append(m)
             print(
                 f"{s:<20} {v['name']:<44} {m['accuracy']:6.3f} {m['r_at_5']:6.3f} "
                 f"{m['r_at_10']:6.3f} {m['r_at_100']:6.3f} {m['mrr']:6.3f} {m['cut']:6.3f} "
                 f"{m['pool']:6.3f}" + (f" {m['ece']:6.3f}" if args.ece else "")
             )
+    for v in variants:
+        for line in choices[v["name"]]:
+            print(f"# {v['name']}: {line}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as fh:
             fh.writelines(json.dumps(r) + "\n" for r in out)

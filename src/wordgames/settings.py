@@ -283,6 +283,7 @@ class LinksSolver:
     extra_assoc: bool
     assoc_floor: float
     l2: float
+    ranker: str
     confident_precision: float
 
 

@@ -314,6 +314,7 @@ def cmd_train(args) -> int:
             progress=progress,
             info={"sources": res.past.sources},
             precision=params["confident_precision"],
+            ranker=params.get("ranker", "logit"),
         )
     model.save(args.out)
     log.info("model written to %s", args.out)
@@ -390,6 +391,7 @@ def cmd_eval_stage(args) -> int:
                 progress=progress,
                 notes=notes,
                 precision=sp["confident_precision"],
+                ranker=sp.get("ranker", "logit"),
             )
             for name, games in sets.items():
                 rows = E.rows_for_set(games, preds)

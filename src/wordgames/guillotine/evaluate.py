@@ -26,7 +26,8 @@ import numpy as np
 from wordgames.guillotine.evidence import PastGames
 from wordgames.guillotine.games import Game, overlapping
 from wordgames.guillotine.metrics import rank_of, summarize
-from wordgames.guillotine.model import Model, fit, fit_calibration
+from wordgames.guillotine.model import Model, fit
+from wordgames.guillotine.nested import describe_choice, fit_ranker
 
 log = logging.getLogger(__name__)
 
@@ -96,23 +97,30 @@ def train(
     info: dict | None = None,
     calibration_folds: int = 5,
     precision: float = 0.5,
-) -> Model:
-    """The weighting model on ``games``, with its confidence calibrated on out-of-fold
-    predictions of the same games (``calibration_folds`` 0: no calibration map)."""
+    ranker: str = "logit",
+    threads: int = 1,
+):
+    """The weighting model on ``games`` (``ranker``: ``logit``, ``lgbm`` or ``auto``, chosen on
+    these games only: :mod:`wordgames.guillotine.nested`), with its confidence calibrated on
+    out-of-fold predictions of the same games (``calibration_folds`` 0: no calibration map)."""
+    from wordgames.guillotine.solvers.links_features import FEATURES, interaction_pairs
+
     groups = training_groups(solver, games, pool, progress)
     meta = dict(info or {})
     meta["trained"] = True
     meta["trained_on"] = ["|".join(game_key(g)) for g in games]
-
-    def fit_on(gs, info=None):
-        return fit_links_model(gs, l2, info)
-
-    model = fit_on(groups, meta)
-    if calibration_folds > 1 and len(groups) >= 2 * calibration_folds:
-        model.calibration = fit_calibration(
-            groups, fit_on, folds=calibration_folds, precision=precision
-        )
-    return model
+    return fit_ranker(
+        groups,
+        list(games),
+        list(FEATURES),
+        interaction_pairs(),
+        ranker=ranker,
+        l2=l2,
+        threads=threads,
+        info=meta,
+        calibration_folds=calibration_folds,
+        precision=precision,
+    )
 
 
 def overlaps_training(model: Model, games: Sequence[Game]) -> int:
@@ -222,8 +230,11 @@ def cross_validate(
     progress: Callable | None = None,
     notes: list[str] | None = None,
     precision: float = 0.5,
+    ranker: str = "logit",
+    threads: int = 1,
 ) -> dict[tuple, dict]:
-    """Predictions of the links solver for every distinct game, keyed by :func:`game_key`."""
+    """Predictions of the links solver for every distinct game, keyed by :func:`game_key`; each
+    fold's model (and its ``ranker`` choice) from that fold's training games only."""
     ev_games = evidence.games if evidence is not None else []
     folds, pool_games = make_folds(sets, ev_games)
     full = PastGames(games=pool_games)
@@ -248,7 +259,13 @@ def cross_validate(
             progress=progress,
             info={"fold": fold.name},
             precision=precision,
+            ranker=ranker,
+            threads=threads,
         )
+        choice = f"fold {fold.name}: {describe_choice(model.info)}"
+        log.info(choice)
+        if notes is not None:
+            notes.append(choice)
         solver.model = model
         rows = solve_all(
             solver,

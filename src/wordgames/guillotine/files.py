@@ -67,12 +67,14 @@ class GuillotineFiles:
     #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
     unavailable: list[str] = field(default_factory=list)
 
-    def for_solver(self, solver: str) -> dict[str, Path | list[Path]]:
+    def for_solver(self, solver: str, model: bool = True) -> dict[str, Path | list[Path]]:
         """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
-        vectors as their memory-mappable copies."""
+        vectors as their memory-mappable copies; ``model`` False: not the trained model (for
+        whoever trains its own, as the benchmarks do)."""
         names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
         if solver == "links":
-            names += ["links_index", "evidence", "model", "knowledge_vectors_unit"]
+            names += ["links_index", "evidence", "knowledge_vectors_unit"]
+            names += ["model"] if model else []
         elif self.gullever_knowledge:  # load_resources(gullever_vectors="knowledge") reads these
             names = ["knowledge_vectors_unit", "wiktionary", "blacklist", "whitelist"]
             names += ["knowledge_idf", "knowledge_pmi", "knowledge_vocab"]
@@ -80,11 +82,13 @@ class GuillotineFiles:
             names += ["idf", "pmi", "vocab"]
         return {n: getattr(self, n) for n in names if getattr(self, n) not in (None, [])}
 
-    def require(self, solver: str, config_name: str) -> dict[str, Path | list[Path]]:
+    def require(
+        self, solver: str, config_name: str, model: bool = True
+    ) -> dict[str, Path | list[Path]]:
         """The solver's artifacts; a one-line error naming the first one missing."""
         if self.unavailable:
             raise ConfigError(f"{config_name}: {self.unavailable[0]}")
-        files = self.for_solver(solver)
+        files = self.for_solver(solver, model)
         for name, value in files.items():
             for path in value if isinstance(value, list) else [value]:
                 if not Path(path).exists():

@@ -31,3 +31,21 @@ def summarize(ranks: Sequence[int | None], seconds: Sequence[float] = ()) -> dic
         "mrr": sum(1.0 / r for r in ranks if r is not None) / n if n else 0.0,
         "seconds_per_game": sum(seconds) / len(seconds) if seconds else 0.0,
     }
+
+
+def ece(conf: Sequence[float], hit: Sequence[float], bins: int = 5) -> float:
+    """Expected calibration error of confidences against 0/1 outcomes: equal-width bins on [0, 1]
+    (the last one closed), each weighted by its share of the predictions."""
+    import numpy as np
+
+    c = np.asarray(conf, dtype=float)
+    h = np.asarray(hit, dtype=float)
+    if not c.size:
+        return 0.0
+    k = np.minimum((c * bins).astype(int), bins - 1)
+    total = 0.0
+    for b in range(bins):
+        m = k == b
+        if m.any():
+            total += m.sum() / c.size * abs(c[m].mean() - h[m].mean())
+    return float(total)

@@ -51,13 +51,14 @@ __all__ = [
 
 
 def load_config_resources(
-    cfg: Config, solver: str, config_name: str, compact: bool = True
+    cfg: Config, solver: str, config_name: str, compact: bool = True, model: bool = True
 ) -> tuple[Resources, dict]:
     """The resources the pipeline built for ``cfg``: every artifact the config promises must exist
     (a one-line error names the first missing one). Returns the resources and the files read.
-    ``compact=False`` reads the tables instead of the memory-mapped copies (for benchmarks)."""
+    ``compact=False`` reads the tables instead of the memory-mapped copies (for benchmarks);
+    ``model=False`` does not need the links solver's trained model (benchmarks that train)."""
     files = guillotine_files(cfg)
-    found = files.require(solver, config_name)
+    found = files.require(solver, config_name, model)
     if not compact:
         for copy, tables in (
             ("links_index", ("links", "words")),
@@ -190,9 +191,9 @@ class GuillotineService:
         res, found = load_config_resources(cfg, solver, name, compact=compact)
         model = None
         if solver == "links" and "model" in found:
-            from wordgames.guillotine.model import Model
+            from wordgames.guillotine.ranker import load_model
 
-            model = Model.load(found["model"])
+            model = load_model(found["model"])
         params = cfg.section("guillotine")["gullever" if solver == "gullever" else "solver"]
         made = make_solver(solver, res, params, model)
         return cls(made, res, params=params, files=found, load_seconds=time.perf_counter() - t0)
@@ -280,6 +281,7 @@ class GuillotineService:
                     past,
                     l2=self.params["l2"],
                     precision=self.params["confident_precision"],
+                    ranker=self.params.get("ranker", "logit"),
                 )
                 solver = make_solver("links", res, self.params, model)
                 notes.append(f"model trained on the {len(pool)} non-overlapping past games")

@@ -114,7 +114,7 @@ def check_solver(name: str) -> None:
 
 def make_solver(name: str, res: Resources, params: dict, model=None):
     """``params``: the guillotine.gullever section for gullever, guillotine.solver for links (its
-    ``l2`` and ``confident_precision`` are for training and are not passed on). An option the
+    ``l2``, ``ranker`` and ``confident_precision`` are for training and are not passed on). An option the
     solver does not know is a one-line InputError, not silently ignored."""
     check_solver(name)
     if name == "gullever":
@@ -127,6 +127,7 @@ def make_solver(name: str, res: Resources, params: dict, model=None):
     params = dict(params or {})
     params.pop("l2", None)
     params.pop("confident_precision", None)
+    params.pop("ranker", None)
     _check_options(name, params, DEFAULTS)
     return LinksSolver(res, params, model)
 
