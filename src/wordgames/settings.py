@@ -298,6 +298,7 @@ class GuillotineEval:
 class Guillotine:
     collection: str
     knowledge_collection: str | None
+    gullever_vectors: str
     lexicon: GuillotineLexicon
     links: GuillotineLinks
     evidence_games: list[str]

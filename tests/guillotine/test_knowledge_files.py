@@ -7,7 +7,7 @@ import pytest
 
 from wordgames import paths
 from wordgames.config import load_config
-from wordgames.errors import ConfigError
+from wordgames.errors import ConfigError, InputError
 from wordgames.guillotine.files import guillotine_files
 
 CORPORA = {"a": {"kind": "text", "source": "a.txt"}, "b": {"kind": "text", "source": "b.txt"}}
@@ -27,13 +27,17 @@ def _cfg(**guillotine):
 
 
 def test_gullever_reads_the_knowledge_collection_and_links_its_vectors_too():
-    cfg = _cfg(knowledge_collection="kn")
+    cfg = _cfg(knowledge_collection="kn", gullever_vectors="knowledge")
     files = guillotine_files(cfg)
     assert files.knowledge_vectors_unit == paths.guillotine_vectors_unit(cfg, "kn")
     assert files.knowledge_idf == paths.idf(cfg, "kn")
     gullever = files.for_solver("gullever")
     assert gullever["knowledge_pmi"] == paths.pmi(cfg, "kn")
-    assert gullever["vectors_unit"] == paths.guillotine_vectors_unit(cfg, "it")
+    assert "vectors_unit" not in gullever and "idf" not in gullever  # the knowledge's instead
+    # by default gullever keeps the collection's vectors; the links solver reads both
+    prose = guillotine_files(_cfg(knowledge_collection="kn")).for_solver("gullever")
+    assert prose["vectors_unit"] == paths.guillotine_vectors_unit(cfg, "it")
+    assert not any(name.startswith("knowledge") for name in prose)
     links = files.for_solver("links")
     assert links["knowledge_vectors_unit"] == paths.guillotine_vectors_unit(cfg, "kn")
     assert "knowledge_idf" not in links
@@ -46,6 +50,8 @@ def test_gullever_reads_the_knowledge_collection_and_links_its_vectors_too():
 def test_a_knowledge_collection_without_vectors_or_config_is_a_config_error():
     with pytest.raises(ConfigError, match="'nope' is not a configured collection"):
         guillotine_files(_cfg(knowledge_collection="nope"))
+    with pytest.raises(ConfigError, match="gullever_vectors: knowledge needs"):
+        guillotine_files(_cfg(gullever_vectors="knowledge"))
     cfg = load_config(
         {
             "corpora": CORPORA,
@@ -75,8 +81,11 @@ def test_gullever_ranks_by_the_knowledge_vectors_when_given(tmp_path):
         return Vectors(kv).save_compact(tmp_path / name)
 
     prose, knowledge = compact("prose", "duro"), compact("knowledge", "tosto")
-    for given, expected in (({}, "duro"), ({"knowledge_vectors_unit": knowledge}, "tosto")):
-        res = load_resources("gullever", vectors_unit=prose, morphit=False, **given)
+    both = {"vectors_unit": prose, "knowledge_vectors_unit": knowledge}
+    for choice, expected in (("collection", "duro"), ("knowledge", "tosto")):
+        res = load_resources("gullever", morphit=False, gullever_vectors=choice, **both)
         res.lexicon.nouns.update({w: w for w in ("duro", "tosto")})
         solver = make_solver("gullever", res, {"neighbours": 7})
         assert solver.solve(clues, top=3).ranked_words()[0] == expected
+    with pytest.raises(InputError, match="no knowledge collection vectors"):
+        load_resources("gullever", vectors_unit=prose, morphit=False, gullever_vectors="knowledge")

@@ -175,3 +175,25 @@ def test_unit_corpora_link_content_words_of_one_line_within_the_window(tmp_path)
     assert not any(w == "abito" for w, _ in linked)  # another line
     far = {idx.words[d] for d in idx.neighbours("alfa")[0]}
     assert "zeta" in far and "omega" not in far  # at most 5 content words apart
+
+
+def test_a_glossary_metalanguage_word_links_nothing_in_dictionary_units(tmp_path):
+    from wordgames.guillotine.list_links import common_words
+
+    heads = [f"voce{chr(97 + i % 26)}{chr(97 + i // 26)}" for i in range(150)]
+    lines = [f"{h} aggettivo di cosa" for h in heads] + ["pane cibo di farina"]
+    assert common_words(lines, 0.01) == {"aggettivo", "cosa"}
+    tokens = tmp_path / "tokens.txt"
+    tokens.write_text("\n".join(SENTENCES) + "\n")
+    units = tmp_path / "units.txt"
+    units.write_text("\n".join(lines) + "\n")
+    out, words = tmp_path / "links.parquet", tmp_path / "words.parquet"
+    build_links(tokens, out, words, units={"dictionary": [units], "mwe": [units]})
+    idx = LinkIndex.load(out, words)
+    found = {
+        (idx.words[d], PATTERNS[p]) for d, p, _, _ in zip(*idx.neighbours("aggettivo"), strict=True)
+    }
+    assert not any(p == "dictionary" for _, p in found)  # left out of the glosses only
+    assert any(p == "mwe" for _, p in found)
+    pane = {(idx.words[d], PATTERNS[p]) for d, p, _, _ in zip(*idx.neighbours("pane"), strict=True)}
+    assert ("farina", "dictionary") in pane

@@ -134,6 +134,7 @@ rule guillotine_eval:
         outputs=get_guillotine_eval_out_args,
         solver=get_guillotine_section("solver"),
         gullever=get_guillotine_section("gullever"),
+        gullever_vectors=CFG.settings.guillotine.gullever_vectors,
         morphit=get_guillotine_morphit,
         collection=CFG.settings.guillotine.collection,
         wiktionary=CFG.settings.guillotine.lexicon.wiktionary_corpora,
@@ -143,5 +144,6 @@ rule guillotine_eval:
     shell:
         "wordgames build guillotine-eval {params.files:q} {params.games:q} {params.morphit}"
         " --solver-params {params.solver:q} --gullever-params {params.gullever:q}"
+        " --gullever-vectors {params.gullever_vectors}"
         " --eval-params {params.evaluation:q} {params.outputs:q} --out-summary {output.summary}"
         " --out-table {output.table} --out-reliability {output.reliability} > {log} 2>&1"

@@ -173,6 +173,12 @@ def _resource_args(p) -> None:
         help="past games (evidence and training games); repeatable",
     )
     p.add_argument(
+        "--gullever-vectors",
+        choices=["collection", "knowledge"],
+        default="collection",
+        help="gullever reads the collection's GloVe, IDF and PMI or the knowledge collection's",
+    )
+    p.add_argument(
         "--morphit",
         action=argparse.BooleanOptionalAction,
         required=True,
@@ -189,6 +195,7 @@ def _resources(args, solver: str):
         wiktionary=args.wiktionary,
         evidence=args.evidence,
         morphit=args.morphit,
+        gullever_vectors=args.gullever_vectors,
         **{n: getattr(args, n) for n in SINGLE_FILES},
     )
 

@@ -62,6 +62,8 @@ class GuillotineFiles:
     knowledge_idf: Path | None = None
     knowledge_pmi: Path | None = None
     knowledge_vocab: Path | None = None
+    #: gullever reads the knowledge_* files instead of the collection's (guillotine.gullever_vectors)
+    gullever_knowledge: bool = False
     #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
     unavailable: list[str] = field(default_factory=list)
 
@@ -69,11 +71,15 @@ class GuillotineFiles:
         """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
         vectors as their memory-mappable copies; ``model`` False: not the trained model (for
         whoever trains its own, as the benchmarks do)."""
-        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist", "knowledge_vectors_unit"]
+        names = ["vectors_unit", "wiktionary", "blacklist", "whitelist"]
         if solver == "links":
-            names += ["links_index", "evidence"] + (["model"] if model else [])
+            names += ["links_index", "evidence", "knowledge_vectors_unit"]
+            names += ["model"] if model else []
+        elif self.gullever_knowledge:  # load_resources(gullever_vectors="knowledge") reads these
+            names = ["knowledge_vectors_unit", "wiktionary", "blacklist", "whitelist"]
+            names += ["knowledge_idf", "knowledge_pmi", "knowledge_vocab"]
         else:
-            names += ["idf", "pmi", "vocab", "knowledge_idf", "knowledge_pmi", "knowledge_vocab"]
+            names += ["idf", "pmi", "vocab"]
         return {n: getattr(self, n) for n in names if getattr(self, n) not in (None, [])}
 
     def require(
@@ -146,7 +152,12 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
 def _knowledge_files(cfg: Config, files: GuillotineFiles) -> None:
     know = cfg.settings.guillotine.knowledge_collection
     if know is None:
+        if cfg.settings.guillotine.gullever_vectors == "knowledge":
+            raise ConfigError(
+                "guillotine.gullever_vectors: knowledge needs guillotine.knowledge_collection"
+            )
         return
+    files.gullever_knowledge = cfg.settings.guillotine.gullever_vectors == "knowledge"
     if know not in cfg.section("collections"):
         raise ConfigError(
             f"guillotine.knowledge_collection: '{know}' is not a configured collection"

@@ -48,6 +48,7 @@ import numpy as np
 
 from wordgames.guillotine.corpus_links import corpus_links, encode
 from wordgames.guillotine.list_links import (
+    common_words,
     list_links,
     read_lines,
     song_titles,
@@ -63,6 +64,9 @@ log = logging.getLogger(__name__)
 # a unit is a title, an expression or a headword with its gloss: its words belong together, but a
 # long gloss's first and last words seldom do
 UNIT_WINDOW = 5
+# a word in more than 1 dictionary entry in 100 (a gloss's metalanguage: aggettivo, sostantivo,
+# termine) says nothing of the headword it describes (set a priori: the only value tried)
+GLOSS_COMMON_SHARE = 0.01
 
 
 def links_table(corpus: dict, words: Sequence[str], counters: dict[str, Counter]):
@@ -163,7 +167,12 @@ def build_links(
     for kind, files in (units or {}).items():
         c = Counter()
         for f in files:
-            c.update(list_links(read_lines(f), kind, window=UNIT_WINDOW))
+            lines = read_lines(f)
+            # only glosses have a metalanguage; the frequent words of idioms and verbal MWEs (fare,
+            # mettere) are what those units are made of
+            skip = common_words(lines, GLOSS_COMMON_SHARE) if kind == "dictionary" else frozenset()
+            log.info("%s: %s: %d units, %d common words left out", kind, f, len(lines), len(skip))
+            c.update(list_links(lines, kind, window=UNIT_WINDOW, skip=skip))
         counters[kind] = c
     if titles:
         c = Counter()

@@ -13,20 +13,34 @@ from wordgames.guillotine.games import normalize, tokenize
 from wordgames.guillotine.patterns import is_content
 
 
-def list_links(lines: Iterable[str], pattern: str, window: int = 0) -> Counter:
+def list_links(
+    lines: Iterable[str], pattern: str, window: int = 0, skip: frozenset[str] = frozenset()
+) -> Counter:
     """Counter of (left, right) content-word pairs co-occurring in a line of a list.
 
+    Words in ``skip`` are dropped before windowing (see :func:`common_words`).
     ``window`` limits the distance between the two words (0 = the whole line).
     """
     pairs: Counter = Counter()
     for line in lines:
-        toks = [t for t in tokenize(line) if is_content(t)]
+        toks = [t for t in tokenize(line) if is_content(t) and t not in skip]
         for i, a in enumerate(toks):
             stop = len(toks) if window <= 0 else min(len(toks), i + window + 1)
             for b in toks[i + 1 : stop]:
                 if a != b:
                     pairs[(a, b)] += 1
     return pairs
+
+
+def common_words(lines: list[str], share: float) -> frozenset[str]:
+    """Content words found in more than ``share`` of the lines: in a dictionary's glosses these are
+    its metalanguage (aggettivo, sostantivo, termine, araldico in 2-3% of WikDict's entries), which
+    would link every headword they describe."""
+    df: Counter = Counter()
+    for line in lines:
+        df.update({t for t in tokenize(line) if is_content(t)})
+    limit = share * len(lines)
+    return frozenset(w for w, n in df.items() if n > limit)
 
 
 def read_lines(path: str | os.PathLike) -> list[str]:

@@ -75,7 +75,10 @@ def load_config_resources(
     morphit = cfg.settings.guillotine.lexicon.morphit
     # the model is the solver's, not a channel of the resources
     channels = {k: v for k, v in found.items() if k != "model"}
-    return load_resources(solver, morphit=morphit, **channels), found
+    gullever_vectors = cfg.settings.guillotine.gullever_vectors
+    return load_resources(
+        solver, morphit=morphit, gullever_vectors=gullever_vectors, **channels
+    ), found
 
 
 def check_clues(raw: Sequence[str]) -> list[str]:

@@ -45,20 +45,25 @@ def load_resources(
     knowledge_idf=None,
     knowledge_pmi=None,
     knowledge_vocab=None,
+    gullever_vectors: str = "collection",
 ) -> Resources:
     """Load the channels ``solver`` reads from the files given (each one optional: a channel whose
     file is not given contributes nothing, and the notes say so). The compact copies
     (``links_index``, ``vectors_unit``) are preferred to the tables they were built from. A
     keyword that names no file here is a TypeError (it is not silently dropped).
 
-    The ``knowledge_*`` files are the lexical-knowledge collection's: GUL.LE.VER reads its vectors,
-    IDF and PMI instead of the collection's (as the paper trained on such a corpus); the links
-    solver reads its vectors as a second GloVe channel (``Resources.knowledge_vectors``)."""
+    The ``knowledge_*`` files are the lexical-knowledge collection's: with ``gullever_vectors``
+    "knowledge" GUL.LE.VER reads its vectors, IDF and PMI instead of the collection's (as the paper
+    trained on such a corpus); the links solver reads its vectors as a second GloVe channel
+    (``Resources.knowledge_vectors``)."""
     check_solver(solver)
-    if solver == "gullever" and (knowledge_vectors_unit or knowledge_vectors):
+    if gullever_vectors not in ("collection", "knowledge"):
+        raise InputError(f"gullever vectors {gullever_vectors!r}: choose collection or knowledge")
+    if solver == "gullever" and gullever_vectors == "knowledge":
+        if not (knowledge_vectors_unit or knowledge_vectors):
+            raise InputError("gullever vectors knowledge: no knowledge collection vectors given")
         vectors, vectors_unit = knowledge_vectors, knowledge_vectors_unit
-        if knowledge_idf is not None:
-            idf, pmi, vocab = knowledge_idf, knowledge_pmi, knowledge_vocab
+        idf, pmi, vocab = knowledge_idf, knowledge_pmi, knowledge_vocab
     t0 = time.perf_counter()
     res = Resources()
     res.lexicon = load_lexicon(

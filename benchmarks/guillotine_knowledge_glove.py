@@ -1,0 +1,140 @@
+"""La Ghigliottina: GUL.LE.VER on GloVe of the knowledge collection, for several GloVe settings,
+one run. The setting is *chosen* on the evidence games of no evaluated set (the ``other_evidence``
+fold of the evaluation stage: past games sharing < 4 clues with every dev and NLP4FUN game); dev and
+NLP4FUN are printed beside it and never choose anything.
+
+    WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_knowledge_glove.py \
+        --configfile config/local-it.yaml --setting 600:5 --setting 100:5 --setting 300:20
+
+A setting is ``DIM:MIN_COUNT`` or ``collection`` (the guillotine collection's own GloVe and IDF, the
+pipeline's, for comparison). ``DIM:MIN_COUNT`` takes the knowledge collection's window, x_max, alpha, eta, seed and iterations
+unless ``--iterations``). Each trains in a scratch folder (``--work``, default
+``results/<config>/bench/knowledge-glove``) with the pipeline's own stage commands (vocab, cooccur,
+glove, guillotine-vectors-unit) and is scored with the knowledge collection's IDF and PMI (the
+pipeline's tables), so the numbers are those a config with that setting would give.
+Needs the knowledge collection's ``tokens.txt``; without it (or without the game files) it says what
+is missing and exits with status 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from wordgames import paths
+from wordgames.config import load_config_file
+from wordgames.guillotine.evaluate import make_folds
+from wordgames.guillotine.files import guillotine_files
+from wordgames.guillotine.games import configured_sets
+from wordgames.guillotine.metrics import rank_of, summarize
+from wordgames.selection import collection_cooccur, collection_glove
+
+SELECTION_FOLD = "other_evidence"
+
+
+def build(tokens: Path, work: Path, dim: int, min_count: int, glove, cooc, iterations: int):
+    """The stage commands of the pipeline for one setting; returns the unit-vectors folder."""
+    work.mkdir(parents=True, exist_ok=True)
+    unit = work / "vectors-unit"
+    if (unit / "meta.json").exists():
+        return unit, 0.0
+    wg = [str(Path(sys.executable).parent / "wordgames")]
+    t0 = time.perf_counter()
+    steps = [
+        ["build", "vocab", "--in", tokens, "--out", work / "vocab.parquet"]
+        + ["--min-count", min_count],
+        ["build", "cooccur", "--in", tokens, "--vocab", work / "vocab.parquet"]
+        + ["--out", work / "spill.parquet", "--window", cooc.window]
+        + ["--chunk-tokens", cooc.chunk_tokens],
+        ["build", "cooccur-merge", "--in", work / "spill.parquet"]
+        + ["--out", work / "cooccur.parquet", "--memory", "2GB", "--threads", 2],
+        ["build", "glove", "--cooccur", work / "cooccur.parquet", "--vocab", work / "vocab.parquet"]
+        + ["--out-vectors", work / "vectors.npy", "--out-vocab", work / "glove-vocab.parquet"]
+        + ["--out-kv", work / "vectors.kv", "--out-summary", work / "train.json"]
+        + ["--method", "glove", "--dim", dim, "--iterations", iterations]
+        + ["--x-max", glove.x_max, "--alpha", glove.alpha, "--eta", glove.eta]
+        + ["--seed", glove.seed, "--threads", 2, "--window", cooc.window]
+        + ["--min-count", min_count],
+        ["build", "guillotine-vectors-unit", "--vectors", work / "vectors.kv", "--out", unit],
+    ]
+    for step in steps:
+        subprocess.run(
+            [*wg, *map(str, step)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    return unit, time.perf_counter() - t0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configfile", default="config/local-it.yaml")
+    ap.add_argument("--setting", action="append", default=[], metavar="DIM:MIN_COUNT")
+    ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--work", default=None)
+    args = ap.parse_args()
+    cfg = load_config_file(args.configfile)
+    know = cfg.settings.guillotine.knowledge_collection
+    if know is None:
+        sys.exit(f"{args.configfile}: guillotine.knowledge_collection is not set")
+    tokens = paths.collection_tokens(cfg, know)
+    sets = configured_sets(cfg)
+    if not tokens.exists() or not sets:
+        print(f"missing: {tokens} or the game files (set WORDGAMES_DATA)", file=sys.stderr)
+        return 3
+    glove, cooc = collection_glove(cfg, know), collection_cooccur(cfg, know)
+    iterations = args.iterations or glove.iterations
+    files = guillotine_files(cfg)
+    from wordgames.guillotine.evidence import PastGames
+    from wordgames.guillotine.solvers import load_resources, make_solver
+
+    evidence = PastGames.load(files.evidence).games if files.evidence else []
+    folds, _ = make_folds({k: v for k, v in sets.items() if k != "past_games"}, evidence)
+    work_root = Path(args.work or paths.results(cfg, "bench", "knowledge-glove"))
+    settings = args.setting or [f"{glove.dim}:{cooc.min_count}"]
+    rows = []
+    for setting in settings:
+        if setting == "collection":  # the pipeline's prose GloVe and IDF, for comparison
+            unit, seconds = files.vectors_unit, 0.0
+            idf, pmi, vocab = files.idf, files.pmi, files.vocab
+        else:
+            dim, min_count = (int(x) for x in setting.split(":"))
+            work = work_root / f"d{dim}-m{min_count}"
+            unit, seconds = build(tokens, work, dim, min_count, glove, cooc, iterations)
+            idf, pmi, vocab = files.knowledge_idf, files.knowledge_pmi, files.knowledge_vocab
+        res = load_resources(
+            "gullever",
+            vectors_unit=unit,
+            wiktionary=files.wiktionary,
+            blacklist=files.blacklist,
+            whitelist=files.whitelist,
+            idf=idf,
+            pmi=pmi,
+            vocab=vocab,
+        )
+        solver = make_solver("gullever", res, cfg.section("guillotine")["gullever"])
+        row = {"setting": setting, "words": len(res.vectors.words), "train s": seconds}
+        for fold in folds:
+            ranks = [
+                rank_of(solver.solve(g.clues, top=100).ranked_words(), g.solution)
+                for g in fold.games
+            ]
+            s = summarize(ranks)
+            row[fold.name] = (len(ranks), s["accuracy"], s["r_at_10"], s["r_at_100"])
+        rows.append(row)
+        print(row, flush=True)
+    names = [f.name for f in folds]
+    print(f"\nGUL.LE.VER on GloVe of {know} ({iterations} iterations); accuracy / R@10 / R@100")
+    print("| setting (dim:min count) | words | " + " | ".join(names) + " |")
+    print("|---|---:|" + "---|" * len(names))
+    for r in rows:
+        cells = [f"{r[n][1]:.3f} / {r[n][2]:.3f} / {r[n][3]:.3f} ({r[n][0]})" for n in names]
+        print(f"| {r['setting']} | {r['words']} | " + " | ".join(cells) + " |")
+    best = max(rows, key=lambda r: r[SELECTION_FOLD][1] + r[SELECTION_FOLD][2])
+    print(f"\nchosen on {SELECTION_FOLD} (accuracy + R@10): {best['setting']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
