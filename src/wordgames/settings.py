@@ -278,6 +278,8 @@ class LinksSolver:
     max_candidates: int
     glove_candidates: int
     glove_link: float
+    knowledge_candidates: int
+    knowledge_link: float
     min_length: int
     pool_forms: bool
     extra_assoc: bool
