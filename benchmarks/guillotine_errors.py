@@ -63,7 +63,8 @@ def main() -> int:
     from wordgames.guillotine.solvers import make_solver
     from wordgames.guillotine.solvers.links import DEFAULTS
 
-    rows = [r for r in pq.read_table(table).to_pylist() if r["rank"] != 1]
+    games = pq.read_table(table).to_pylist()
+    rows = [r for r in games if r["rank"] != 1]
     # the evidence strings need no weighting model (it only orders them): hand weights, so the
     # table needs no guillotine_train artifact
     res, _ = load_config_resources(cfg, "links", args.configfile, model=False)
@@ -71,7 +72,7 @@ def main() -> int:
     lex, past = res.lexicon, res.past
     params = {**DEFAULTS, **cfg.section("guillotine")["solver"]}
     cut = int(params["max_candidates"])
-    evaluated = [Game(tuple(r["clues"]), r["solution"]) for r in pq.read_table(table).to_pylist()]
+    evaluated = [Game(tuple(r["clues"]), r["solution"]) for r in games]
     pool = past.restricted(evaluated) if past is not None else None
     causes: Counter = Counter()
     listed = []
