@@ -65,8 +65,26 @@ class Calibration:
         )
 
 
+class WeightingModel:
+    """What every weighting model shares (the logit, ``ranker.LgbmModel``): calibrated
+    confidences from ``calibration`` and ``coverage``, and saving its ``to_json`` as model.json."""
+
+    calibration: Calibration | None
+    coverage: float
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def confidences(self, probs: np.ndarray) -> np.ndarray:
+        return calibrated_confidences(probs, self.calibration, self.coverage)
+
+    def save(self, path: str | os.PathLike) -> None:
+        with atomic_open(path) as fh:
+            json.dump(self.to_json(), fh, indent=1)
+
+
 @dataclass
-class Model:
+class Model(WeightingModel):
     features: list[str]
     weights: np.ndarray
     mean: np.ndarray
@@ -85,9 +103,6 @@ class Model:
     def probabilities(self, X: np.ndarray) -> np.ndarray:
         return softmax(self.scores(X))
 
-    def confidences(self, probs: np.ndarray) -> np.ndarray:
-        return calibrated_confidences(probs, self.calibration, self.coverage)
-
     def to_json(self) -> dict:
         out = {
             "ranker": "logit",
@@ -102,10 +117,6 @@ class Model:
         if self.calibration is not None:
             out["calibration"] = self.calibration.to_json()
         return out
-
-    def save(self, path: str | os.PathLike) -> None:
-        with atomic_open(path) as fh:
-            json.dump(self.to_json(), fh, indent=1)
 
     @classmethod
     def from_json(cls, data: dict) -> Model:

@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordgames.artifacts import atomic_open
 from wordgames.guillotine.model import (
     Calibration,
     Model,
-    calibrated_confidences,
+    WeightingModel,
     sample_negatives,
     softmax,
 )
@@ -50,7 +49,7 @@ BASE_PARAMS = {
 
 
 @dataclass
-class LgbmModel:
+class LgbmModel(WeightingModel):
     """A LightGBM ranker with the interface the links solver uses (:class:`Model`'s)."""
 
     features: list[str]
@@ -86,9 +85,6 @@ class LgbmModel:
     def probabilities(self, X: np.ndarray) -> np.ndarray:
         return softmax(self.scores(X) / self.temperature)
 
-    def confidences(self, probs: np.ndarray) -> np.ndarray:
-        return calibrated_confidences(probs, self.calibration, self.coverage)
-
     def to_json(self) -> dict:
         out = {
             "ranker": "lgbm",
@@ -102,10 +98,6 @@ class LgbmModel:
         if self.calibration is not None:
             out["calibration"] = self.calibration.to_json()
         return out
-
-    def save(self, path: str | os.PathLike) -> None:
-        with atomic_open(path) as fh:
-            json.dump(self.to_json(), fh, indent=1)
 
     @classmethod
     def from_json(cls, data: dict) -> LgbmModel:
