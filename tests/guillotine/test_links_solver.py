@@ -193,12 +193,14 @@ def test_vocabulary_smaller_than_glove_candidates_is_fine():
     assert solver.solve(CLUES, top=5).ranked_words()
 
 
-def test_wordnet_links_are_coverage_with_their_own_features():
+def _tosto_linked_by(zoccolo: str, osso: str, testa: str, osso_count: int = 1):
+    """A links index where duro has one corpus link (pane) and tosto three links of the patterns
+    given (zoccolo, osso, testa), and a lexicon of the two adjectives."""
     rows = [
         ("pane", "duro", "adj", 3),
-        ("zoccolo", "tosto", "locution", 1),
-        ("osso", "tosto", "synonym", 1),
-        ("testa", "tosto", "gloss", 1),
+        ("zoccolo", "tosto", zoccolo, 1),
+        ("osso", "tosto", osso, osso_count),
+        ("testa", "tosto", testa, 1),
     ]
     left, right, pat, cnt = zip(*rows, strict=True)
     index = LinkIndex(
@@ -209,7 +211,11 @@ def test_wordnet_links_are_coverage_with_their_own_features():
         words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
         word_counts=[100, 5, 50, 100, 80, 10],
     )
-    lex = Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
+    return index, Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
+
+
+def test_wordnet_links_are_coverage_with_their_own_features():
+    index, lex = _tosto_linked_by("locution", "synonym", "gloss")
     solver = LinksSolver(Resources(links=index, lexicon=lex))
     words, X, _ = solver.features(CLUES)
     row = X[words.index("tosto")]
@@ -320,22 +326,7 @@ def test_knowledge_vectors_are_a_second_glove_channel_with_candidates_of_their_o
 
 
 def test_unit_patterns_are_coverage_and_dictionary_links():
-    rows = [
-        ("pane", "duro", "adj", 3),
-        ("zoccolo", "tosto", "mwe", 1),
-        ("osso", "tosto", "entity", 2),
-        ("testa", "tosto", "dictionary", 1),
-    ]
-    left, right, pat, cnt = zip(*rows, strict=True)
-    index = LinkIndex(
-        list(left),
-        list(right),
-        list(pat),
-        list(cnt),
-        words=["pane", "zoccolo", "osso", "testa", "duro", "tosto"],
-        word_counts=[100, 5, 50, 100, 80, 10],
-    )
-    lex = Lexicon(adjs={"duro": "duro", "tosto": "tosto"})
+    index, lex = _tosto_linked_by("mwe", "entity", "dictionary", osso_count=2)
     words, X, _ = LinksSolver(Resources(links=index, lexicon=lex)).features(CLUES)
     row = X[words.index("tosto")]
     col = {f: k for k, f in enumerate(FEATURES)}
