@@ -7,46 +7,50 @@ writes, for ``<wiki>`` = ``itwiki`` / ``enwiki`` and the dump date ``--date`` (d
 - ``DIR/<wiki>-<date>-pages-articles-multistream.xml.bz2``: the export format 0.11, compressed as
   Wikimedia does it: a first bz2 stream with the header through ``</siteinfo>``, one stream per 100
   pages, a last stream with ``</mediawiki>``; and ``...-multistream-index.txt.bz2`` with one
-  ``byteoffset:pageid:title`` line per page (the offset of the page's stream in the compressed file);
-- ``DIR/<wiki>-<date>-pages-articles<k>.xml-p<first>p<last>.bz2`` (``--parts``, 0 for none): the same
-  pages split by page id into single-stream documents, each with its header and footer;
-- ``DIR/manifest.json``: pages, articles, redirects, other namespaces, tokens, types, bytes of XML and
-  of every file, seed, the Heaps target and the markup rates used.
+  ``byteoffset:pageid:title`` line per page (the offset of the page's stream in the compressed
+  file);
+- ``DIR/<wiki>-<date>-pages-articles<k>.xml-p<first>p<last>.bz2`` (``--parts``, 0 for none): the
+  same pages split by page id into single-stream documents, each with its header and footer;
+- ``DIR/manifest.json``: pages, articles, redirects, other namespaces, tokens, types, bytes of XML
+  and of every file, seed, the Heaps target and the markup rates used.
 
 **Text.** Articles are runs of consecutive paragraphs of the local corpora under
 ``$WORDGAMES_DATA/corpora`` (it: ``modern/*.txt``, ``eltec-ita/novels``, ``cligs-textbox``; en:
 ``modern/*.txt``, ``eltec-eng/novels``), read in place, one cursor per source, a page's source drawn
-with probability proportional to its size. ``--tokens`` counts the whitespace tokens of the sentences
-put into article paragraphs and list items (not headings, captions, tables, templates, references,
-redirects or other namespaces), so a clean extraction gets them back. Lines with characters that
-would be wikitext (``[]{}|<>&``, ``''``, ``__``, URLs) are skipped and leading list/heading marks
-removed, so every sentence token survives the round trip.
+with probability proportional to its size. ``--tokens`` counts the whitespace tokens of the
+sentences put into article paragraphs and list items (not headings, captions, tables, templates,
+references, redirects or other namespaces), so a clean extraction gets them back. Lines with
+characters that would be wikitext (``[]{}|<>&``, ``''``, ``__``, URLs) are skipped and leading
+list/heading marks removed, so every sentence token survives the round trip.
 
 **Vocabulary (Heaps' law).** The real text runs out (about 14M tokens in Italian) and reused
-sentences bring no new words, so the type count (lower-cased tokens without edge punctuation) is held
-on V = K n^beta, K and beta fitted by least squares in log-log on the first 2M tokens of the same
-text stream (checkpoints from 10^4 on). On the it stream this gives K = 10.2, beta = 0.657 (V = 141k
-at 2M tokens; the en stream: K = 8.0, beta = 0.632); the curve is extrapolated. Whenever the types
-fall behind the curve, the next word token that is not among the most frequent types (the top 1,000,
-or a tenth of the types of a small text) and has no rewrite yet gets a derived form (the word with a
-suffix: ``-etto``, ``-iano``... in Italian, ``-ness``, ``-ling``... in English, chosen by the epoch),
-and every later occurrence in the same epoch of 10^6 tokens gets the same form, as a new name or
-derivation recurs; the next epoch derives afresh. So a rewritten word keeps its Zipf frequency and
-context, and the growth exponent of the generated text is beta (``tests/benchmarks``).
+sentences bring no new words, so the type count (lower-cased tokens without edge punctuation) is
+held on V = K n^beta, K and beta fitted by least squares in log-log on the first 2M tokens of the
+same sources drawn the same way (checkpoints from 10^4 on). Seed 0 gives, in Italian (11 sources), K
+= 8.44, beta = 0.650 (71.5k types at 2M tokens), in English (13 sources) K = 13.6, beta = 0.585; the
+curve is extrapolated (Italian: 298k types at 10^7 tokens, 1.33M at 10^8). Whenever the types fall
+behind the curve, the next word token that is not among the most frequent types (the top 1,000, or a
+tenth of the types of a small text) and has no rewrite yet gets a derived form (the word with a
+suffix: ``-etto``, ``-iano``... in Italian, ``-ness``, ``-ling``... in English, chosen by the
+epoch), and every later occurrence in the same epoch of 10^6 tokens gets the same form, as a new
+name or derivation recurs; the next epoch derives afresh. So a rewritten word keeps its Zipf
+frequency and context, and the growth exponent of the generated text is beta (``tests/benchmarks``).
 
 **Markup** is sampled from the real excerpts under ``$WORDGAMES_DATA/corpora/mediawiki`` (enwiki's
 gensim excerpt, the complete ltgwiki dump, WikiExtractor's viwiki page), at the rates measured on
-their articles (:func:`measure_markup`; the run prints them and writes them to the manifest). On
-those three, per 1,000 visible tokens: 55 internal links (61% with a label), 3.9 bold and 6.4 italic
-spans, 5.9 references (the pool keeps their cite templates), 6.2 inline templates, 6.6 headings, 17
-list items; per article: 0.40 block templates (infoboxes, navboxes), 0.12 tables, 0.37 files, 2.2
-categories; of all pages 16% are redirects and 43% are in other namespaces (mostly Category and
-Template: ltgwiki is a whole small wiki). Links, bold and italic wrap words of the sentences;
-references and inline templates follow a sentence; infoboxes open an article; tables, files and
-headings stand between paragraphs; a paragraph can be a list; articles end in the sections an
-extractor drops (Note/References, Collegamenti esterni/External links) and in categories. Redirects
-(``#RINVIA`` / ``#REDIRECT`` with ``<redirect title=...>``) point at earlier articles from a variant
-of their title. Article lengths are log-normal (median 300 tokens, sigma 1.0: mean about 500).
+their articles (:func:`measure_markup`; the manifest has them). On those three (1,015 articles,
+2,220 pages), per 1,000 visible tokens: 73 internal links (34% with a label), 6.5 bold and 16.9
+italic spans, 14.2 references (42% with a cite template), 10.6 inline templates, 7.6 headings, 16.7
+list items; per article: 0.48 block templates (infoboxes, navboxes), 0.25 tables, 2.19 files
+(ltgwiki's flag icons), 1.83 categories; of all pages 45.7% are articles, 11.2% redirects, 24.3%
+categories, 15.6% templates, 1.4% project pages, 1.3% modules, 0.5% MediaWiki messages (ltgwiki is a
+whole small wiki, so other namespaces weigh more than in itwiki). Links, bold and italic wrap words
+of the sentences; references and inline templates follow a sentence; infoboxes open an article;
+tables, files and headings stand between paragraphs; a paragraph can be a list; articles end in the
+sections an extractor drops (Note/References, Collegamenti esterni/External links) and in
+categories. Redirects (``#RINVIA`` / ``#REDIRECT`` with ``<redirect title=...>``) point at earlier
+articles from a variant of their title. Article lengths are log-normal (median 300 tokens, sigma
+1.0: mean about 500).
 
 **Speed.** One pass, streamed: pages are written as they are made and compressed in threads (bz2
 releases the GIL): level 9, one stream per 100 pages in a pool of ``--jobs`` threads, the parts in
@@ -54,8 +58,7 @@ one more. Memory is the type set and the titles (a few hundred MB at 10^8 tokens
 Deterministic for a seed (same bytes), whatever ``--jobs``.
 
 Over 500 lines: the generator, the markup measurement it samples from and the CLI share their
-constants and one streaming pass; split, each half would be read with the other open.
-"""
+constants and one streaming pass; split, each half would be read with the other open."""
 
 from __future__ import annotations
 
@@ -293,6 +296,8 @@ class Markup:
     per_article: dict = field(default_factory=dict)
     pages: dict = field(default_factory=dict)
     label_share: float = 0.5
+    cite_share: float = 0.0
+    articles: int = 0
     pools: dict = field(default_factory=dict)
     sources: list = field(default_factory=list)
 
@@ -303,6 +308,8 @@ class Markup:
             "per_article": {k: round(v, 3) for k, v in self.per_article.items()},
             "page_shares": {k: round(v, 4) for k, v in self.pages.items()},
             "link_label_share": round(self.label_share, 3),
+            "ref_cite_share": round(self.cite_share, 3),
+            "articles": self.articles,
             "pool_sizes": {k: len(v) for k, v in sorted(self.pools.items())},
         }
 
@@ -379,6 +386,7 @@ def measure_markup(paths: list[Path]) -> Markup:
                     tag = str(node.tag).strip().lower()
                     if tag == "ref":
                         c["ref"] += 1
+                        c["cite"] += "{{cit" in str(node).lower()
                         keep("ref", str(node))
                     elif node.wiki_markup == "{|" or tag == "table":
                         c["table"] += 1
@@ -414,6 +422,8 @@ def measure_markup(paths: list[Path]) -> Markup:
         per_article={k: c[k] / articles for k in ("block", "table", "file", "category")},
         pages={k: v / total for k, v in sorted(ns_pages.items())},
         label_share=c["labelled"] / max(1, c["link"]),
+        cite_share=c["cite"] / max(1, c["ref"]),
+        articles=articles,
         pools={k: v for k, v in pools.items() if v},
         sources=[str(p) for p in paths],
     )
