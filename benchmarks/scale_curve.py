@@ -13,17 +13,23 @@ For each size (article tokens), in ``DIR/<size>/``:
 3. ``snakemake --cores N`` on the front-half targets (vocabulary, co-occurrence, PMI, IDF, KenLM
    binary, GloVe vectors: the corpus extract/tokenize/merge/collect jobs come with them), from the
    repository, nice'd by the caller;
-4. the rules' ``benchmark:`` TSVs (results/benchmarks/<rule>/*.tsv, Snakemake's columns ``s h:m:s
-   max_rss max_vms max_uss max_pss io_in io_out mean_load cpu_time``; MB are MiB) and the outputs'
-   sizes per rule (``snakemake --summary``), summed over a rule's jobs (peak RSS: the max over
-   jobs).
+4. the cost of every job, measured exactly: ``wordgames`` runs under a shim (first on PATH through
+   ``BASH_ENV``) that waits for it with ``wait4``: CPU s (user + system of the job's whole process
+   tree, lmplz included), wall s, peak RSS (of the largest process), by the rule whose log the job
+   writes. Snakemake's own ``benchmark:`` TSVs (results/benchmarks/<rule>/*.tsv, columns ``s h:m:s
+   max_rss max_vms max_uss max_pss io_in io_out mean_load cpu_time``, MiB) sample every 0.5 s for
+   15 s and then every 30 s, so they miss up to 30 s of CPU and any peak between samples: they are
+   kept beside (their ``io_out`` is the "written MB" column). Disk MB is the size of the rule's
+   outputs (``snakemake --summary``; temporary outputs are gone and count 0).
 
 Prints and writes ``DIR/scale.md`` and ``DIR/scale.json``: one table per size (stage, jobs, CPU s,
-wall s, peak RSS MB, disk MB of the outputs, MB written (io_out), tokens per CPU second), then, per
-stage, the least-squares exponent of CPU time and of peak RSS against tokens in log-log over the
-sizes run so far (every size found under DIR is used, so a 10^8 run started later adds to the fit).
-The dump generation is a row of its own. Snakemake samples memory every few seconds: a job shorter
-than that has no max_rss (NA, shown as -)."""
+wall s, peak RSS MB, disk MB, written MB, tokens per CPU second, Snakemake's sampled CPU s and
+max_rss), summed over a rule's jobs (peak RSS: the max over jobs), then, per stage, the
+least-squares exponent of CPU time and of peak RSS against tokens in log-log over the sizes run so
+far (every ``DIR/*/run.json``, so a 10^8 run started later adds to the fit). The dump generation is
+a row of its own (``generate``: this process's CPU and peak RSS). Wall times are those of a shared
+2-core machine: other work inflates them, CPU times much less.
+"""
 
 from __future__ import annotations
 
@@ -75,7 +81,9 @@ def min_count_for(tokens: int) -> int:
 
 
 def shards_for(tokens: int) -> int:
-    return min(16, max(1, round(tokens / 5e6)))
+    """Corpus shards: 1 at 10^6 tokens, 2 at 10^7, 8 at 10^8 (2 (n / 10^7)^0.6). Sublinear: with
+    the present single-file reader every shard streams the whole dump."""
+    return min(32, max(1, round(2 * (tokens / 1e7) ** 0.6)))
 
 
 def write_config(run: Path, dump: Path, manifest: dict, args, fallback: bool) -> Path:
@@ -135,11 +143,53 @@ def targets(config_path: Path) -> list[str]:
     ]
 
 
+SHIM = """#!{python}
+# wordgames run under wait4: exact CPU (user + system of the job's whole process tree), wall time
+# and peak RSS (the largest process) of one rule job, appended to $SCALE_RUSAGE. The rule is the
+# folder of the log the rule redirects stdout to (results/logs/<rule>/...).
+import json, os, subprocess, sys, time
+start = time.time()
+child = subprocess.Popen([{real!r}, *sys.argv[1:]])
+_, status, ru = os.wait4(child.pid, 0)
+try:
+    log = os.readlink("/proc/self/fd/1")
+    rule = os.path.relpath(log, {logs!r}).split(os.sep)[0]
+except OSError:
+    log, rule = "", "?"
+record = {{"rule": rule, "log": log, "argv": sys.argv[1:3], "wall_s": time.time() - start,
+          "cpu_s": ru.ru_utime + ru.ru_stime, "maxrss_mb": ru.ru_maxrss / 1024,
+          "status": os.waitstatus_to_exitcode(status)}}
+with open(os.environ["SCALE_RUSAGE"], "a") as handle:
+    handle.write(json.dumps(record) + "\\n")
+sys.exit(record["status"])
+"""
+
+
+def write_shim(run: Path) -> Path:
+    """A ``wordgames`` first on PATH that measures each job (:data:`SHIM`)."""
+    shim = run / "shim"
+    shim.mkdir(exist_ok=True)
+    real = Path(sys.executable).parent / "wordgames"
+    logs = run / "results" / "logs"
+    path = shim / "wordgames"
+    path.write_text(SHIM.format(python=sys.executable, real=str(real), logs=str(logs)))
+    path.chmod(0o755)
+    # the Snakefile puts its own environment's bin first on PATH (wordgames.workflow), so the
+    # shim comes first through BASH_ENV, which every rule's non-interactive bash reads first
+    (shim / "bash_env").write_text(f'export PATH="{shim}:$PATH"\n')
+    return shim
+
+
 def snakemake(config_path: Path, want: list[str], cores: int, log: Path, *extra: str):
+    run = config_path.parent
+    shim = write_shim(run)
     env = {
         **os.environ,
         "PYTHONPATH": f"{REPO / 'src'}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PATH": f"{shim}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}"
+        f"{os.environ.get('PATH', '')}",
+        "SCALE_RUSAGE": str(run / "rusage.jsonl"),
+        "BASH_ENV": str(shim / "bash_env"),
     }
     cmd = [
         str(Path(sys.executable).parent / "snakemake"),
@@ -201,6 +251,24 @@ def read_benchmarks(results: Path) -> dict:
     return stages  # fmt: skip
 
 
+def read_rusage(path: Path) -> dict:
+    """Per rule from the shim: jobs, summed CPU and wall s, max peak RSS (MiB); the last record of a
+    job (same log) counts, so a job rerun after a failure is counted once."""
+    last: dict = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            rec = json.loads(line)
+            last[rec["log"] or len(last)] = rec
+    stages: dict = {}
+    for rec in last.values():
+        st = stages.setdefault(rec["rule"], {"jobs": 0, "cpu_s": 0.0, "wall_s": 0.0, "rss_mb": 0.0})
+        st["jobs"] += 1
+        st["cpu_s"] += rec["cpu_s"]
+        st["wall_s"] += rec["wall_s"]
+        st["rss_mb"] = max(st["rss_mb"], rec["maxrss_mb"])
+    return stages
+
+
 def generate(size: int, run: Path, args) -> tuple[dict, dict]:
     dump = run / "dump"
     manifest_path = dump / "manifest.json"
@@ -238,7 +306,9 @@ def run_size(size: int, args) -> dict:
     start = time.perf_counter()
     result = snakemake(config_path, want, args.cores, log)
     if result.returncode != 0:
-        text = log.read_text()
+        # lmplz's "rerun with --discount_fallback" is in the lm rule's own log
+        logs = [log, *(run / "results" / "logs").glob("lm/*.log")]
+        text = "".join(p.read_text(errors="replace") for p in logs if p.is_file())
         if "discount_fallback" in text or "BadDiscountException" in text:
             fallback = True
             config_path = write_config(run, run / "dump", manifest, args, fallback)
@@ -246,9 +316,14 @@ def run_size(size: int, args) -> dict:
     if result.returncode != 0:
         raise SystemExit(f"scale_curve: snakemake failed for {size_label(size)}: see {log}")
     wall = time.perf_counter() - start
-    stages = read_benchmarks(run / "results")
+    snake = read_benchmarks(run / "results")
+    stages = read_rusage(run / "rusage.jsonl")
     sizes = summary_sizes(config_path, want, args.cores, run)
-    for rule, st in stages.items():
+    for rule in set(stages) | set(snake):
+        st = stages.setdefault(rule, dict(snake[rule]))
+        sm = snake.get(rule, {})
+        st["io_out_mb"] = sm.get("io_out_mb")
+        st["snakemake"] = {k: sm.get(k) for k in ("cpu_s", "wall_s", "rss_mb")}
         st["disk_mb"] = round(sizes.get(rule, 0) / 2**20, 2)
     stages["generate"] = gen_cost
     out = {
@@ -296,25 +371,28 @@ def report(runs: list[dict]) -> tuple[str, dict]:
             f"{run['shards']} shards, min count {run['min_count']}, discount fallback "
             f"{'yes' if run['discount_fallback'] else 'no'}; snakemake wall {run['snakemake_wall_s']:,} s",
             "",
-            "| stage | jobs | CPU s | wall s | peak RSS MB | disk MB | written MB | tokens / CPU s |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| stage | jobs | CPU s | wall s | peak RSS MB | disk MB | written MB | tokens / CPU s "
+            "| Snakemake CPU s / max_rss MB |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]  # fmt: skip
         total = {"cpu_s": 0.0, "wall_s": 0.0}
         for name in ordered(st):
             s = st[name]
+            sm = s.get("snakemake") or {}
             rate = run["tokens"] / s["cpu_s"] if s["cpu_s"] else None
             if name != "generate":
                 total["cpu_s"] += s["cpu_s"]
                 total["wall_s"] += s["wall_s"]
             lines.append(
                 f"| {name} | {s['jobs']} | {_f(s['cpu_s'])} | {_f(s['wall_s'])} | {_f(s['rss_mb'], 0)} "
-                f"| {_f(s.get('disk_mb'), 1)} | {_f(s.get('io_out_mb'), 1)} | {_f(rate, 0)} |"
+                f"| {_f(s.get('disk_mb'), 1)} | {_f(s.get('io_out_mb'), 1)} | {_f(rate, 0)} "
+                f"| {_f(sm.get('cpu_s'))} / {_f(sm.get('rss_mb'), 0)} |"
             )  # fmt: skip
         peak = max((st[n]["rss_mb"] or 0) for n in st if n != "generate")
         lines += [
             f"| **pipeline (not generate)** | {sum(st[n]['jobs'] for n in st if n != 'generate')} "
             f"| {_f(total['cpu_s'])} | {_f(total['wall_s'])} | {_f(peak, 0)} | | | "
-            f"{_f(run['tokens'] / total['cpu_s'] if total['cpu_s'] else None, 0)} |",
+            f"{_f(run['tokens'] / total['cpu_s'] if total['cpu_s'] else None, 0)} | |",
             "",
         ]  # fmt: skip
     fits = {}

@@ -727,7 +727,13 @@ class Generator:
             if low not in types:
                 types.add(low)
                 self.next_type_at = self._n_for(len(types) + 1)
-            if rng.random() < self.p_word and low not in self.frequent and core.isalpha():
+            # (a quote beside the word would merge with '' or ''' into other markup)
+            if (
+                rng.random() < self.p_word
+                and low not in self.frequent
+                and core.isalpha()
+                and "'" not in tok
+            ):
                 r = rng.random() * self.p_word
                 if r < self.p_link:
                     if self.recent and rng.random() < self.m.label_share:
