@@ -82,10 +82,6 @@ class Reads:
     header_decompressed: int = 0
     index_bytes: int = 0
 
-    def add(self, other: Reads) -> None:
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
 
 def _bad(index: Path, lineno: int, message: str) -> InputError:
     return InputError(f"{index}: line {lineno}: {message}")
@@ -314,7 +310,8 @@ def stream_pages(
                 if page.id not in expected:
                     raise InputError(
                         f"{where}: the stream at byte {s.start} of {path} holds page id "
-                        f"{page.id}, which the index does not list there: the index does not match this dump"
+                        f"{page.id}, which the index does not list there: the index does not "
+                        "match this dump"
                     )
                 found += 1
                 yield page, text
@@ -351,4 +348,3 @@ def _check_footer(raw, path: Path, index: Path, last: Stream, rng, footer: bool,
         footer = footer or b"</mediawiki>" in text
     if not footer:
         raise InputError(f"{path}: XML ends at byte {end} without </mediawiki> (truncated file?)")
-
