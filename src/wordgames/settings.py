@@ -90,6 +90,8 @@ class CorpusEntry:
     kind: str
     source: Any  # a path, URL or gensim:/wordfreq: spec, or a list of them (see the schema)
     sha1: str | None
+    index: str | None
+    index_sha1: str | None
     download_dir: str
     shards: int
     max_documents: int | None

@@ -38,7 +38,7 @@ class Stages:
         from wordgames import paths
         from wordgames.corpus.extract import extract_shard
         from wordgames.corpus.io import TABLE_SCHEMAS
-        from wordgames.corpus.registry import corpus, local_files, missing_sources
+        from wordgames.corpus.registry import corpus, index_files, local_files, missing_sources
         from wordgames.errors import InputError
 
         c = corpus(cfg, name)
@@ -56,6 +56,7 @@ class Stages:
             paths.corpus_extract(cfg, name, shard),
             paths.corpus_shard_summary(cfg, name, shard),
             tables,
+            index_files(cfg, c),
         )
 
     @staticmethod

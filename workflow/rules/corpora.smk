@@ -28,6 +28,7 @@ rule corpus_download:
 rule corpus_extract:
     input:
         sources=lambda wildcards: external(get_corpus_sources(wildcards)),
+        indexes=lambda wildcards: external(get_corpus_indexes(wildcards)),
         artifacts=get_corpus_artifacts,
     output:
         docs=str(paths.corpus_extract(CFG, "{corpus}", "{shard}")),
@@ -43,6 +44,7 @@ rule corpus_extract:
     params:
         spec=get_corpus_spec,
         specs=get_corpus_source_specs,
+        indexes=get_corpus_index_args,
         digest=get_corpus_digest,
         tables=lambda wildcards, output: repeated(
             "--table-out", [f"{t}={p}" for t, p in zip(SHARD_TABLES, output.tables)]
@@ -50,6 +52,7 @@ rule corpus_extract:
     shell:
         "wordgames build extract --corpus {wildcards.corpus} --shard {wildcards.shard}"
         " --spec {params.spec:q} --files {input.sources:q} {input.artifacts:q} {params.specs:q}"
+        " {params.indexes:q}"
         " --out {output.docs} --summary-out {output.summary} {params.tables} > {log} 2>&1"
 
 

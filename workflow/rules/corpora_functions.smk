@@ -13,14 +13,14 @@ def get_download_sha1(wildcards):
 
 def _download_source(wildcards):
     c = CORPORA[wildcards.corpus]
-    for s in c.sources:
-        if s.is_url and s.filename == wildcards.filename:
+    for s in c.downloads:
+        if s.filename == wildcards.filename:
             return s
     raise ValueError(f"corpus {c.name} has no URL source named {wildcards.filename}")
 
 
 def get_download_dirs():
-    return sorted({c.download_dir for c in CORPORA.values() if any(s.is_url for s in c.sources)})
+    return sorted({c.download_dir for c in CORPORA.values() if c.downloads})
 
 
 def get_corpus_sources(wildcards):
@@ -32,6 +32,18 @@ def get_corpus_sources(wildcards):
     return [
         str(p) for p in registry.local_files(CFG, c, missing_ok=True) if str(p) not in artifacts
     ]
+
+
+def get_corpus_indexes(wildcards):
+    """The multistream indexes of a corpus's dumps (downloads, and local ones that exist: a
+    missing one is passed as the message the job fails with)."""
+    return list(map(str, registry.index_files(CFG, CORPORA[wildcards.corpus], missing_ok=True).values()))
+
+
+def get_corpus_index_args(wildcards):
+    """--index DUMP=INDEX for each multistream dump of the corpus."""
+    pairs = registry.index_files(CFG, CORPORA[wildcards.corpus], missing_ok=True)
+    return repeated("--index", [f"{d}={i}" for d, i in pairs.items()])
 
 
 def _unexported_wordnets(c):
@@ -65,11 +77,14 @@ def get_corpus_source_specs(wildcards):
 
 
 def get_corpus_digest(wildcards):
-    """Content of the local sources; downloads by URL and checksum (checked by the download job)."""
+    """Content of the local sources and indexes; downloads by URL and checksum (checked by the
+    download job)."""
     c = CORPORA[wildcards.corpus]
-    downloads = {str(registry.download_path(CFG, c, s)) for s in c.sources if s.is_url}
-    local = [f for f in get_corpus_sources(wildcards) if f not in downloads]
-    specs = [f"{s.url} {s.sha1}" for s in c.sources if s.is_url]
+    downloads = {str(registry.download_path(CFG, c, s)) for s in c.downloads}
+    local = [
+        f for f in get_corpus_sources(wildcards) + get_corpus_indexes(wildcards) if f not in downloads
+    ]
+    specs = [f"{s.url} {s.sha1}" for s in c.downloads]
     specs += [s.value for s in c.sources if s.value.startswith("wordfreq:")]
     return digest_of(local, *specs)
 

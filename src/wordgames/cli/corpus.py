@@ -50,6 +50,7 @@ def _extract(args) -> int:
         Path(args.out),
         Path(args.summary_out),
         _pairs(args.table_out, "--table-out"),
+        {Path(d): p for d, p in _pairs(args.index, "--index").items()},
     )
     print(json.dumps(summary))
     return 0
@@ -145,6 +146,13 @@ def register(commands) -> None:
         default=[],
         metavar="MESSAGE",
         help="a source that is not there (the stage fails with this message)",
+    )
+    p.add_argument(
+        "--index",
+        action="append",
+        default=[],
+        metavar="DUMP=INDEX",
+        help="the multistream index of DUMP (one of --files): the shard reads only its streams",
     )
     p.add_argument("--out", required=True, help="documents Parquet (doc, text)")
     p.add_argument("--summary-out", required=True, help="the shard's summary JSON")

@@ -3,7 +3,9 @@
 Every kind is a generator of :class:`~wordgames.corpus.model.Doc` objects that also fills tables and
 counts what it skipped in a :class:`~wordgames.corpus.model.Tally`. Items are dealt to shards
 round-robin by their ordinal (pages of a dump, files or text units), so shard ``k`` of ``N`` reads
-the whole input but parses and cleans only its own share.
+the whole input but parses and cleans only its own share; a multistream dump with its index is
+dealt by bz2 streams instead, so each shard decompresses only its own
+(:mod:`wordgames.corpus.mediawiki.multistream`).
 What is skipped (malformed page, bad markup, undecodable text, a broken XML fragment) is counted by
 reason in the log and in the shard's summary JSON; a truncated or corrupt archive raises
 :class:`~wordgames.errors.InputError` naming the file and byte offset.
@@ -11,6 +13,7 @@ reason in the log and in the shard's summary JSON; a truncated or corrupt archiv
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Iterator
@@ -294,10 +297,12 @@ def extract_shard(
     docs_out: Path,
     summary_out: Path,
     table_outs: dict[str, Path],
+    indexes: dict[Path, Path] | None = None,
 ) -> dict:
     """Extract shard ``shard`` ("000", "001", ...) of corpus ``c`` from its source ``files``: the
     documents to ``docs_out``, each table to ``table_outs[name]``; returns the summary, also
-    written to ``summary_out``."""
+    written to ``summary_out``. ``indexes`` maps a multistream dump among the files to its index
+    (mediawiki only): the shard then decompresses only its own streams."""
     index = int(shard)
     if not 0 <= index < c.shards:
         raise InputError(f"corpus {c.name}: shard {shard} out of range (shards: {c.shards})")
@@ -305,6 +310,10 @@ def extract_shard(
     tally = Tally()
     tables = Tables(c, table_outs)
     reader = _kind_reader(c)
+    if indexes:
+        if c.kind != "mediawiki":
+            raise InputError(f"corpus {c.name}: a multistream index is for kind mediawiki only")
+        reader = functools.partial(reader, indexes=indexes)
     min_chars = c.options.min_chars
     limit = c.max_documents
     limit_per_shard = None if limit is None else -(-limit // c.shards)
@@ -335,6 +344,8 @@ def extract_shard(
         "counts": dict(sorted(tally.counts.items())),
         "seconds": round(time.perf_counter() - start, 3),
     }
+    if tally.reads:
+        summary["input"] = tally.reads
     write_json(summary_out, summary)
     skipped = sum(tally.skipped.values())
     log.info(
@@ -346,4 +357,18 @@ def extract_shard(
         skipped,
         dict(tally.skipped) or "",
     )
+    if tally.reads:
+        r = tally.reads
+        log.info(
+            "%s shard %s (%s): read %s of %s compressed bytes (%.1f%%), %s decompressed, "
+            "%s streams",
+            c.name,
+            shard,
+            r["mode"],
+            f"{r['compressed_bytes'] + r['header_compressed_bytes']:,}",
+            f"{r['dump_bytes']:,}",
+            100 * (r["compressed_bytes"] + r["header_compressed_bytes"]) / max(r["dump_bytes"], 1),
+            f"{r['decompressed_bytes'] + r['header_decompressed_bytes']:,}",
+            f"{r['streams']:,} of {r['dump_streams']:,}" if "dump_streams" in r else "all",
+        )
     return summary

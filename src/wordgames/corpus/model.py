@@ -63,11 +63,13 @@ LOG_SKIPPED = 20
 
 @dataclass(frozen=True)
 class Source:
-    """One input: a local path (or glob/folder) or a URL to download."""
+    """One input: a local path (or glob/folder) or a URL to download; a multistream dump may
+    have its ``index`` (itself a local path or URL source)."""
 
     value: str
     url: str | None = None
     sha1: str | None = None
+    index: Source | None = None
 
     @property
     def is_url(self) -> bool:
@@ -105,6 +107,14 @@ class Corpus:
         if self.kind == "titles":
             return self.options.as_text
         return self.kind != "wordfreq"
+
+    @property
+    def downloads(self) -> tuple[Source, ...]:
+        """The URL sources and URL indexes: what the download rule fetches."""
+        out = []
+        for s in self.sources:
+            out += [x for x in (s, s.index) if x is not None and x.is_url]
+        return tuple(out)
 
     @property
     def shard_ids(self) -> list[str]:
@@ -170,6 +180,8 @@ class Tally:
     documents: int = 0
     skipped: Counter = field(default_factory=Counter)
     counts: Counter = field(default_factory=Counter)
+    #: bytes read from the input and decompressed (mediawiki dumps), for the shard's summary
+    reads: dict = field(default_factory=dict)
 
     def skip(self, reason: str, where: str = "", detail: str = "") -> None:
         self.skipped[reason] += 1

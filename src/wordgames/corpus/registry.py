@@ -11,6 +11,8 @@ Source forms:
 - ``gensim:<file>``: a file of gensim's bundled test data (``gensim.test.utils.datapath``);
 - ``wordfreq:<list>``: the word list of the wordfreq package (kind ``wordfreq``);
 - an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``;
+  a multistream dump may name its index (``index``, ``index_sha1``: a path or URL, downloaded and
+  checked the same way; :func:`index_files`);
 - ``links:<collection>``: that collection's guillotine links and link-words tables (kind
   ``collocations``), and ``multiwordnet:<language>``: the wordnet tables the guillotine_wordnet rule
   exports (kind ``wordnet``). Both are pipeline artifacts (:func:`artifact_files`): declared as
@@ -29,18 +31,48 @@ from wordgames.corpus.model import Corpus, Source
 from wordgames.errors import ConfigError, InputError
 
 
+def _is_url(value: str) -> bool:
+    return value.startswith(("http://", "https://"))
+
+
+def _index(name: str, kind: str, value, sha1) -> Source | None:
+    """The multistream index of a source (``index`` / ``index_sha1``): a local path or a URL."""
+    if value is None:
+        return None
+    if kind != "mediawiki":
+        raise ConfigError(f"corpora.{name}.index: a multistream index is for kind mediawiki")
+    if _is_url(value):
+        return Source(value=value, url=value, sha1=sha1)
+    return Source(value=value)
+
+
 def _sources(name: str, entry: dict) -> tuple[Source, ...]:
     raw = entry.get("source")
     items = raw if isinstance(raw, list) else [raw]
+    kind = entry.get("kind", "text")
+    if isinstance(raw, list) and entry.get("index") is not None:
+        raise ConfigError(
+            f"corpora.{name}.index: with a list of sources, give each item its own index "
+            "({url, sha1, index, index_sha1})"
+        )
     out = []
     for item in items:
         if isinstance(item, dict):
-            out.append(Source(value=item["url"], url=item["url"], sha1=item.get("sha1")))
-        elif isinstance(item, str) and item.startswith(("http://", "https://")):
-            sha1 = entry.get("sha1") if not isinstance(raw, list) else None
-            out.append(Source(value=item, url=item, sha1=sha1))
+            index = _index(name, kind, item.get("index"), item.get("index_sha1"))
+            out.append(
+                Source(value=item["url"], url=item["url"], sha1=item.get("sha1"), index=index)
+            )
         elif isinstance(item, str) and item:
-            out.append(Source(value=item))
+            index = (
+                None
+                if isinstance(raw, list)
+                else _index(name, kind, entry.get("index"), entry.get("index_sha1"))
+            )
+            if _is_url(item):
+                sha1 = entry.get("sha1") if not isinstance(raw, list) else None
+                out.append(Source(value=item, url=item, sha1=sha1, index=index))
+            else:
+                out.append(Source(value=item, index=index))
         else:
             raise ConfigError(f"corpora.{name}.source: expected a path, URL or list of them")
     return tuple(out)
@@ -139,6 +171,46 @@ def download_path(cfg: Config, c: Corpus, source: Source) -> Path:
     return Path(c.download_dir) / c.name / source.filename
 
 
+def index_files(cfg: Config, c: Corpus, *, missing_ok: bool = False) -> dict[Path, Path]:
+    """Each multistream dump of the corpus mapped to its index file (downloads to their download
+    path). A local index that is not there raises, or with ``missing_ok`` is left out
+    (:func:`missing_sources` names it)."""
+    out: dict[Path, Path] = {}
+    for src in c.sources:
+        if src.index is None:
+            continue
+        dump = _local_one(cfg, c, src) if not src.is_url else download_path(cfg, c, src)
+        if src.index.is_url:
+            out[dump] = download_path(cfg, c, src.index)
+            continue
+        index = _local_one(cfg, c, src.index)
+        if index.exists():
+            out[dump] = index
+        elif not missing_ok:
+            raise InputError(_missing_index(c, index))
+    return out
+
+
+def _local_one(cfg: Config, c: Corpus, src: Source) -> Path:
+    """The one local file of a source that has (or is) an index: no glob, no folder."""
+    resolved = cfg.data_path(src.value)
+    if resolved is None:
+        raise InputError(
+            f"corpus {c.name}: {src.value} is under {{data_dir}} but no data folder is set "
+            "(set data_dir in the config or WORDGAMES_DATA)"
+        )
+    if glob.has_magic(str(resolved)) or resolved.is_dir():
+        raise ConfigError(
+            f"corpora.{c.name}: {src.value} has an index, so it must be one file (not a glob "
+            "or folder)"
+        )
+    return resolved
+
+
+def _missing_index(c: Corpus, index: Path) -> str:
+    return f"corpus {c.name}: no such multistream index {index}"
+
+
 def gensim_datapath(name: str) -> Path:
     """gensim.test.utils.datapath(name), without importing gensim.test.utils (it trains a toy
     dictionary at import)."""
@@ -180,6 +252,10 @@ def _resolve(cfg: Config, c: Corpus) -> tuple[list[Path], list[tuple[str, str]]]
     for src in c.sources:
         if src.value.startswith((LINKS_PREFIX, WORDNET_PREFIX)):
             continue  # artifacts, added below in source order
+        if src.index is not None and not src.index.is_url:
+            index = _local_one(cfg, c, src.index)
+            if not index.exists():
+                missing.append((str(index), _missing_index(c, index)))
         if src.is_url:
             files.append(download_path(cfg, c, src))
             continue

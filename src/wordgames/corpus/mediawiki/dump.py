@@ -60,10 +60,13 @@ class PageFilter:
     chunk, and the work is linear in the size of the dump.
     """
 
-    def __init__(self, stream, raw, path: Path, tally):
+    def __init__(self, stream, raw, path: Path | str, tally, require_footer: bool = True):
         self.stream, self.raw, self.path, self.tally = stream, raw, path, tally
+        # one stream of a multistream dump holds pages only; the dump's end is checked elsewhere
+        self.require_footer = require_footer
         self.buffer = bytearray()
         self.offset = 0  # decompressed bytes dropped before self.buffer
+        self.decompressed = 0  # bytes read from the stream
         self.eof = False
         self.footer = False  # saw </mediawiki>
 
@@ -84,6 +87,7 @@ class PageFilter:
             self.eof = True
         elif self.offset == 0 and not self.buffer:
             self._check_start(data)
+        self.decompressed += len(data)
         self.buffer += data
 
     def _raw_pos(self) -> int:
@@ -145,7 +149,7 @@ class PageFilter:
                 self._fill()
             if pos < 0:
                 self._drop(len(self.buffer), outside_pages=True)
-                if not self.footer:
+                if not self.footer and self.require_footer:
                     raise InputError(
                         f"{self.path}: XML ends at byte {self.offset} without "
                         "</mediawiki> (truncated file?)"
@@ -225,7 +229,7 @@ class PageFilter:
         return None
 
 
-def _site_info(header: bytes, path: Path, tally):
+def site_info_of(header: bytes, path: Path, tally):
     """The dump's ``<siteinfo>`` (a minimal one, counted, when the header has none)."""
     import mwxml
     from mwxml.errors import MalformedXML
@@ -245,37 +249,48 @@ def _site_info(header: bytes, path: Path, tally):
         raise InputError(f"{path}: not a MediaWiki export ({type(exc).__name__}: {exc})") from None
 
 
-def iter_pages(path: Path, tally, on_siteinfo=None) -> Iterator[tuple[int, object, str | None]]:
-    """(ordinal, mwxml page, wikitext of its last revision) for every well-formed page of the dump.
+def parse_pages(pages, namespaces, path, tally) -> Iterator[tuple[object, str | None]]:
+    """(mwxml page, wikitext of its last revision) of each (offset, XML) of ``pages``.
 
     Each page is parsed on its own, so a page mwxml cannot read (no title, a namespace that is not a
-    number, a bad timestamp...) is skipped and counted as "malformed page" while the rest of the dump
-    is read. Skipped pages are not numbered.
+    number, a bad timestamp...) is skipped and counted as "malformed page" while the rest is read.
     """
     from mwxml import Page
     from mwxml.element_iterator import ElementIterator
 
+    for offset, chunk in pages:
+        try:
+            page = Page.from_element(ElementIterator.from_file(io.BytesIO(chunk)), namespaces)
+            text = None
+            for revision in page:
+                text = revision.text
+        except Exception as exc:  # noqa: BLE001 - one unreadable page must not stop a dump
+            tally.skip("malformed page", f"{path} byte {offset}", f"{type(exc).__name__}: {exc}")
+            continue
+        yield page, text
+
+
+def iter_pages(
+    path: Path, tally, on_siteinfo=None, reads=None
+) -> Iterator[tuple[int, object, str | None]]:
+    """(ordinal, mwxml page, wikitext of its last revision) for every well-formed page of the dump
+    (:func:`parse_pages`; skipped pages are not numbered). ``reads`` (a
+    :class:`~wordgames.corpus.mediawiki.multistream.Reads`) gets the bytes read and decompressed.
+    """
     stream, raw = open_dump(path)
+    pages = None
     try:
         pages = PageFilter(stream, raw, path, tally)
-        site_info = _site_info(pages.header(), path, tally)
+        site_info = site_info_of(pages.header(), path, tally)
         if on_siteinfo is not None:
             on_siteinfo(site_info)
         namespaces = {ns.name: ns for ns in site_info.namespaces or ()} or None
-        ordinal = -1
-        for offset, chunk in pages.pages():
-            try:
-                page = Page.from_element(ElementIterator.from_file(io.BytesIO(chunk)), namespaces)
-                text = None
-                for revision in page:
-                    text = revision.text
-            except Exception as exc:  # noqa: BLE001 - one unreadable page must not stop a dump
-                tally.skip(
-                    "malformed page", f"{path} byte {offset}", f"{type(exc).__name__}: {exc}"
-                )
-                continue
-            ordinal += 1
+        parsed = parse_pages(pages.pages(), namespaces, path, tally)
+        for ordinal, (page, text) in enumerate(parsed):
             yield ordinal, page, text
     finally:
+        if reads is not None and pages is not None:
+            reads.compressed += raw.tell() if not raw.closed else 0
+            reads.decompressed += pages.decompressed
         stream.close()
         raw.close()
