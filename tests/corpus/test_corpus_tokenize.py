@@ -109,3 +109,17 @@ def test_keeps_sentence_count(sentences, ends, language):
     out = tokenize(text, language)
     assert len(out) == len(sentences)
     assert out == sentences
+
+
+@given(st.text(alphabet=st.sampled_from("aé'’‘ʼʹʻ`´′＇e\u0301 .\n"), max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_normalise_folds_every_apostrophe_like_the_table(text):
+    # normalise uses a regular expression for speed (issue 22); the table stays the reference that
+    # hangman and the guillotine fold with
+    import unicodedata
+
+    from wordgames.corpus.tokenize import APOSTROPHE_TABLE, APOSTROPHES, normalise
+
+    got = normalise(text)
+    assert got == unicodedata.normalize("NFC", text).translate(APOSTROPHE_TABLE)
+    assert not set(APOSTROPHES) & set(got)
