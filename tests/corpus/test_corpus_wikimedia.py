@@ -345,6 +345,11 @@ def test_every_line_break_the_tokenizer_knows_ends_a_cleaned_line():
             "one\ntwo\nthree",
         ),
         ("[[#Section]] and [[Page#anchor|]] and [[Plain#anchor]]", "Section and Page and Plain"),
+        # an HTML table never closed (smallwiki): its tags go, cells apart, rows on their lines
+        (
+            "<table>\n<tr><td>Garums<td>1020 km\n<tr><th>Ītak</th><td>Reiga</td></tr>",
+            "Garums 1020 km\nĪtak Reiga",
+        ),
     ],
 )
 def test_cleaner_markup_fixes(wikitext, expected):

@@ -70,6 +70,7 @@ _INTERWIKI = re.compile(r"^[a-z]{2,3}(?:-[a-z]{2,10})?$")
 _MAGIC = re.compile(r"__[A-Z]+__")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 LIST_MARK = re.compile(r"^[*#:;]+\s*")
+_LIST_STARTS = frozenset("*#:;")
 #: A heading line: ``== title ==`` (group 1: the ``=`` run, group 2: the title).
 HEADING = re.compile(r"^(={1,6})\s*(.*?)\s*\1\s*$")
 _HAS_WORD = re.compile(r"[^\W\d_]", re.UNICODE)
@@ -94,10 +95,17 @@ def site_drop_prefixes(site_info) -> frozenset[str]:
 
 def tidy_lines(text: str) -> list[str]:
     """Collapse spaces, drop list markers, keep lines that contain a word."""
+    if "__" in text:
+        text = _MAGIC.sub("", text)
+    if "<" in text:
+        text = _LEFTOVER_TAG.sub("", text)
     lines = []
-    # every line break the tokenizer knows (\r, \x1e, \u2028...), so that a line is one paragraph
-    for line in _LEFTOVER_TAG.sub("", _MAGIC.sub("", text)).splitlines():
-        line = _SPACES.sub(" ", LIST_MARK.sub("", line.strip())).strip()
+    # every line break the tokenizer knows (\r, \x1e, \u2028...), so that a line is one paragraph;
+    # spaces collapsed once for the whole text (they never cross a line break)
+    for line in _SPACES.sub(" ", text).splitlines():
+        line = line.strip()
+        if line[:1] in _LIST_STARTS:
+            line = LIST_MARK.sub("", line).strip()
         if line and _HAS_WORD.search(line):
             lines.append(line)
     return lines
@@ -150,7 +158,10 @@ _KEEP_TAGS = frozenset(
     | {"h6", "hr", "i", "ins", "kbd", "li", "mark", "nowiki", "ol", "onlyinclude", "p", "poem"}
     | {"pre", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "section", "small", "span"}
     | {"strike", "strong", "sub", "templatestyles", "time", "tt", "u", "ul", "var", "wbr"}
+    # the rows and cells of an HTML table left open (a closed one is dropped whole)
+    | {"tbody", "thead", "tfoot", "tr", "td", "th", "col", "colgroup"}
 )
+_CELL_TAGS = frozenset({"td", "th"})
 
 
 def _names(tags) -> str:
@@ -272,7 +283,7 @@ def _tag(m: re.Match) -> str:
     name = m.group(2).lower()
     if name in BREAK_TAGS and (not m.group(1) or name not in ("br", "hr", "li", "dd", "dt")):
         return "\n"
-    return ""
+    return " " if name in _CELL_TAGS else ""
 
 
 def clean_wikitext(wikitext: str, drop_sections: bool = True, drop=DROP_LINK_PREFIXES) -> str:
