@@ -60,7 +60,11 @@ format: setup
 test-cluster: setup
 	$(BIN)/pytest -m cluster -q tests/test_cluster.py
 
-bench: setup
+$(VENV)/.bench-installed: pyproject.toml | $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	touch $@
+
+bench: setup $(VENV)/.bench-installed
 	@# status 3: the benchmark's data or pipeline artifacts are missing (it says which)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b; rc=$$?; \
 	  if [ $$rc -eq 3 ]; then echo "   skipped: see the line above"; \

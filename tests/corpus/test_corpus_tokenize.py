@@ -109,3 +109,42 @@ def test_keeps_sentence_count(sentences, ends, language):
     out = tokenize(text, language)
     assert len(out) == len(sentences)
     assert out == sentences
+
+
+@given(st.text(alphabet=st.sampled_from("aé'’‘ʼʹʻ`´′＇e\u0301 .\n"), max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_normalise_folds_every_apostrophe_like_the_table(text):
+    # normalise uses a regular expression for speed (issue 22); the table stays the reference that
+    # hangman and the guillotine fold with
+    import unicodedata
+
+    from wordgames.corpus.tokenize import APOSTROPHE_TABLE, APOSTROPHES, normalise
+
+    got = normalise(text)
+    assert got == unicodedata.normalize("NFC", text).translate(APOSTROPHE_TABLE)
+    assert not set(APOSTROPHES) & set(got)
+
+
+@given(
+    st.lists(
+        st.sampled_from(["Mr.", "Dr.", "İstanbul", "ΟΔΟΣ.", "Σ", "e\u0301", "ǅ", "3.14", "l'anno"])
+        | st.sampled_from([". ", "! ", "? ", "\n", " ", "A", "b", "«", "»", "…"])
+        | st.text(max_size=6),
+        max_size=30,
+    ).map("".join),
+    st.sampled_from(["en", "it"]),
+)
+@settings(max_examples=300, deadline=None)
+def test_tokenize_equals_sentence_by_sentence(text, language):
+    # tokenize lower-cases each line once and cuts sentences out of it (issue 22); the reference
+    # is the rule as written: split the line, then lower-case and tokenise each sentence
+    from wordgames.corpus.tokenize import _LINES, normalise, split_sentences, words
+
+    reference = [
+        tokens
+        for line in _LINES.split(normalise(text))
+        if line and not line.isspace()
+        for sentence in split_sentences(line, language)
+        if (tokens := words(sentence, language))
+    ]
+    assert tokenize(text, language) == reference

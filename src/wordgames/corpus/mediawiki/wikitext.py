@@ -1,13 +1,17 @@
 """Wikitext to plain text, and the pieces of wikitext syntax the page parsers share.
 
-:func:`clean_wikitext` walks the mwparserfromhell tree: templates, references, tables, comments,
-files/images, categories, interlanguage links, headings and maths are removed, link text is kept,
-bold/italic markup dropped, HTML entities decoded; sections such as "References" or "Note" are
-dropped. Each paragraph or list item becomes one line.
+:func:`clean_wikitext` removes templates, references, tables, comments, files/images, categories,
+interlanguage links, headings and maths, keeps link text, drops bold/italic markup and decodes HTML
+entities; sections such as "References" or "Note" are dropped. Each paragraph or list item becomes
+one line. It works on the text (brace matching and regular expressions, innermost links first), not
+on a parse tree: as fast as wikiextractor and with fewer leftovers where markup is malformed, since
+a template the parser could not close leaked its parameters as text (benchmarks/extract_compare.py).
+:func:`link_targets` still parses with mwparserfromhell.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from wordgames.errors import InputError
@@ -66,6 +70,7 @@ _INTERWIKI = re.compile(r"^[a-z]{2,3}(?:-[a-z]{2,10})?$")
 _MAGIC = re.compile(r"__[A-Z]+__")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 LIST_MARK = re.compile(r"^[*#:;]+\s*")
+_LIST_STARTS = frozenset("*#:;")
 #: A heading line: ``== title ==`` (group 1: the ``=`` run, group 2: the title).
 HEADING = re.compile(r"^(={1,6})\s*(.*?)\s*\1\s*$")
 _HAS_WORD = re.compile(r"[^\W\d_]", re.UNICODE)
@@ -74,7 +79,8 @@ _HAS_WORD = re.compile(r"[^\W\d_]", re.UNICODE)
 def _link_prefix(title: str) -> str | None:
     if ":" not in title:
         return None
-    return title.split(":", 1)[0].strip().lower()
+    # "Tập_tin:x.svg" is "Tập tin:x.svg": titles may spell spaces as underscores
+    return " ".join(title.split(":", 1)[0].replace("_", " ").split()).lower()
 
 
 def site_drop_prefixes(site_info) -> frozenset[str]:
@@ -87,64 +93,19 @@ def site_drop_prefixes(site_info) -> frozenset[str]:
     return frozenset(names)
 
 
-def _strip(nodes, out: list[str], drop=DROP_LINK_PREFIXES) -> None:
-    from mwparserfromhell import nodes as N
-
-    for node in nodes:
-        if isinstance(node, N.Text):
-            out.append(node.value)
-        elif isinstance(node, N.Wikilink):
-            title = str(node.title).strip()
-            prefix = _link_prefix(title)
-            if title.startswith(":"):
-                prefix = None
-                title = title[1:]
-            if prefix is not None and (prefix in drop or _INTERWIKI.match(prefix)):
-                continue
-            if node.text is not None:
-                _strip(node.text.nodes, out, drop)
-            else:
-                out.append(title.split("#", 1)[0] if not title.startswith("#") else title[1:])
-        elif isinstance(node, N.ExternalLink):
-            if node.title is not None:
-                _strip(node.title.nodes, out, drop)
-        elif isinstance(node, N.Tag):
-            tag = str(node.tag).strip().lower()
-            if tag in DROP_TAGS or node.wiki_markup == "{|":
-                continue
-            if tag in BREAK_TAGS:
-                out.append("\n")
-            if node.contents is not None and not node.self_closing:
-                _strip(node.contents.nodes, out, drop)
-            if tag in BREAK_TAGS and tag not in ("br", "hr", "li", "dd", "dt"):
-                out.append("\n")
-        elif isinstance(node, N.HTMLEntity):
-            try:
-                out.append(node.normalize())
-            except (ValueError, OverflowError):
-                continue
-        elif isinstance(node, N.Heading):
-            out.append("\n")
-        # Template, Comment, Argument and anything else: dropped
-
-
-def _drop_sections(code) -> None:
-    """Remove the sections whose heading is in DROP_SECTIONS (and their subsections)."""
-    for section in code.get_sections(levels=[2, 3], include_headings=True):
-        headings = section.filter_headings(recursive=False)
-        if headings and str(headings[0].title).strip().lower() in DROP_SECTIONS:
-            try:
-                code.remove(section)
-            except ValueError:
-                continue
-
-
 def tidy_lines(text: str) -> list[str]:
     """Collapse spaces, drop list markers, keep lines that contain a word."""
+    if "__" in text:
+        text = _MAGIC.sub("", text)
+    if "<" in text:
+        text = _LEFTOVER_TAG.sub("", text)
     lines = []
-    # every line break the tokenizer knows (\r, \x1e, \u2028...), so that a line is one paragraph
-    for line in _LEFTOVER_TAG.sub("", _MAGIC.sub("", text)).splitlines():
-        line = _SPACES.sub(" ", LIST_MARK.sub("", line.strip())).strip()
+    # every line break the tokenizer knows (\r, \x1e, \u2028...), so that a line is one paragraph;
+    # spaces collapsed once for the whole text (they never cross a line break)
+    for line in _SPACES.sub(" ", text).splitlines():
+        line = line.strip()
+        if line[:1] in _LIST_STARTS:
+            line = LIST_MARK.sub("", line).strip()
         if line and _HAS_WORD.search(line):
             lines.append(line)
     return lines
@@ -187,22 +148,171 @@ def strip_tables(wikitext: str) -> str:
     return "\n".join(out)
 
 
+#: Links nested deeper than this (a file's caption holding links) are not resolved: their brackets
+#: are dropped and their text kept, so a hostile page costs at most this many passes.
+MAX_NESTING = 100
+_BRACES = re.compile(r"\{\{+|\}\}+")
+_KEEP_TAGS = frozenset(
+    {"abbr", "b", "bdi", "bdo", "big", "blockquote", "br", "caption", "center", "cite", "code"}
+    | {"data", "dd", "del", "dfn", "div", "dl", "dt", "em", "font", "h1", "h2", "h3", "h4", "h5"}
+    | {"h6", "hr", "i", "ins", "kbd", "li", "mark", "nowiki", "ol", "onlyinclude", "p", "poem"}
+    | {"pre", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "section", "small", "span"}
+    | {"strike", "strong", "sub", "templatestyles", "time", "tt", "u", "ul", "var", "wbr"}
+    # the rows and cells of an HTML table left open (a closed one is dropped whole)
+    | {"tbody", "thead", "tfoot", "tr", "td", "th", "col", "colgroup"}
+)
+_CELL_TAGS = frozenset({"td", "th"})
+
+
+def _names(tags) -> str:
+    return "|".join(sorted(tags, key=len, reverse=True))
+
+
+#: A tag whose content is dropped too, self-closing or up to its closing tag.
+_DROP_TAG = re.compile(rf"<({_names(DROP_TAGS)})\b[^>]*?(?:/>|>.*?</\1\s*>)", re.I | re.DOTALL)
+#: Any other known tag, opening or closing (its content is kept).
+_ANY_TAG = re.compile(rf"<(/?)({_names(_KEEP_TAGS | DROP_TAGS)})\b[^>]*>", re.IGNORECASE)
+_HEADING_LINE = re.compile(r"^(={1,6})(.+?)(={1,6})[ \t]*$")
+_EXTERNAL = re.compile(r"\[(?:https?:|ftp:|mailto:|//)[^\s\]]*(?:[ \t]+([^\]\n]*))?\]", re.I)
+_BARE_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\[\]{}|\"]*", re.IGNORECASE)
+_WIKILINK = re.compile(r"\[\[([^\[\]]*)\]\]")
+_STRAY_LINK = re.compile(r"\[\[|\]\]")
+_STYLE = re.compile(r"'{2,}")
+
+
+def strip_templates(wikitext: str) -> str:
+    """Remove templates, parser functions and ``{{{arguments}}}``, nested, by matching brace runs.
+
+    A run of closing braces closes the innermost open braces first (so ``{{a|{{{1}}}}}`` is one
+    span); the ``{{`` of a template never closed is dropped and its text kept (the parser kept
+    both as text, leaking infobox parameters); a lone ``}`` left over stays text."""
+    if "{{" not in wikitext:
+        return wikitext
+    spans: list[tuple[int, int]] = []
+    stack: list[list[int]] = []  # [start of the open run, braces of it still open, run length]
+    for m in _BRACES.finditer(wikitext):
+        start, end = m.span()
+        if wikitext[start] == "{":
+            stack.append([start, end - start, end - start])
+            continue
+        n = end - start
+        while n >= 2 and stack:
+            top = stack[-1]
+            take = min(n, top[1])
+            top[1] -= take
+            n -= take
+            close = end - n
+            if top[1] < 2:  # a single brace left open is text inside the span
+                stack.pop()
+                spans.append((top[0], close))
+            else:  # the innermost braces of the run matched: the span starts after the rest
+                spans.append((top[0] + top[1], close))
+    spans.extend((start, start + length) for start, _, length in stack)
+    spans.sort()
+    out, pos = [], 0
+    for start, end in spans:
+        if end <= pos:
+            continue
+        if start > pos:
+            out.append(wikitext[pos:start])
+        pos = max(pos, end)
+    out.append(wikitext[pos:])
+    return "".join(out)
+
+
+def _drop_headings(text: str, drop_sections: bool) -> str:
+    """Headings become empty lines; a section in DROP_SECTIONS (level 2 or 3) is dropped with its
+    subsections, up to the next heading of its level or above."""
+    if "=" not in text:
+        return text
+    out = []
+    dropping = 0  # level of the section being dropped, 0 when keeping
+    for line in text.split("\n"):
+        m = _HEADING_LINE.match(line) if line.startswith("=") else None
+        if m is None:
+            if not dropping:
+                out.append(line)
+            continue
+        level = min(len(m.group(1)), len(m.group(3)))
+        if dropping and level > dropping:
+            continue
+        dropping = 0
+        title = m.group(2).strip(" \t=").lower()
+        if drop_sections and level in (2, 3) and title in DROP_SECTIONS:
+            dropping = level
+        out.append("")
+    return "\n".join(out)
+
+
+def _link_replacer(drop):
+    def replace(m: re.Match) -> str:
+        title, bar, text = m.group(1).partition("|")
+        title = title.strip()
+        colon = title.startswith(":")
+        if colon:
+            title = title[1:].strip()
+        prefix = _link_prefix(title)
+        if prefix is not None and prefix in drop:
+            # a file or category; with a leading colon, a mention of one: its text if it has one
+            return text if colon and bar else ""
+        if prefix is not None and not colon and _INTERWIKI.match(prefix):
+            return ""
+        if bar and text.strip():
+            return text
+        if title.startswith("#"):
+            return title[1:]
+        return title.split("#", 1)[0]
+
+    return replace
+
+
+def _links(text: str, drop) -> str:
+    """Wikilinks to their text, innermost first (a file's caption may hold links)."""
+    if "[[" not in text:
+        return text
+    replace = _link_replacer(drop)
+    for _ in range(MAX_NESTING):
+        new = _WIKILINK.sub(replace, text)
+        if new == text:
+            break
+        text = new
+    return _STRAY_LINK.sub("", text)
+
+
+def _tag(m: re.Match) -> str:
+    name = m.group(2).lower()
+    if name in BREAK_TAGS and (not m.group(1) or name not in ("br", "hr", "li", "dd", "dt")):
+        return "\n"
+    return " " if name in _CELL_TAGS else ""
+
+
 def clean_wikitext(wikitext: str, drop_sections: bool = True, drop=DROP_LINK_PREFIXES) -> str:
     """Wikitext to plain text, one paragraph or list item a line (see the module docstring).
 
     ``drop``: link prefixes (lower case) whose links are removed (files, categories); see
-    :func:`site_drop_prefixes`. Markup nested beyond what the parser can walk (MediaWiki itself
-    stops expanding templates 40 levels down) raises :class:`~wordgames.errors.InputError`.
+    :func:`site_drop_prefixes`. Any nesting depth is read in linear time, without recursion
+    (links beyond :data:`MAX_NESTING` levels keep their text, not their brackets).
+
+    A few passes of regular expressions and brace matching, no parse tree: a page costs a few
+    scans of its text (mwparserfromhell's tree took 3/4 of the extraction's CPU).
     """
-    code = _parse(strip_tables(strip_refs(wikitext)), skip_style_tags=False)
-    try:
-        if drop_sections:
-            _drop_sections(code)
-        out: list[str] = []
-        _strip(code.nodes, out, drop)
-    except RecursionError:
-        raise InputError("wikitext nested too deeply to read") from None
-    return "\n".join(tidy_lines("".join(out)))
+    text = strip_refs(wikitext)
+    if "<" in text:
+        text = _DROP_TAG.sub("", text)
+    text = strip_tables(strip_templates(text))
+    text = _drop_headings(text, drop_sections)
+    if "[" in text:
+        text = _EXTERNAL.sub(lambda m: m.group(1) or "", text)
+    if "//" in text:
+        text = _BARE_URL.sub("", text)
+    text = _links(text, drop)
+    if "<" in text:
+        text = _ANY_TAG.sub(_tag, text)
+    if "''" in text:
+        text = _STYLE.sub("", text)
+    if "&" in text:
+        text = html.unescape(text)
+    return "\n".join(tidy_lines(text))
 
 
 def _parse(wikitext: str, **options):
