@@ -45,13 +45,13 @@ import lzma
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import unicodedata
 from collections import Counter
 from pathlib import Path
+
+from child_usage import run_child  # benchmarks/ is on sys.path when run as a script
 
 HERE = Path(__file__).resolve()
 EXCERPTS = "corpora/mediawiki"
@@ -286,16 +286,10 @@ def run_measured(tool: str, prep: dict, out: Path) -> dict:
     else:
         cmd = [sys.executable, str(HERE), "--child", tool, str(prep["bz2"]), str(out)]
         cmd.append(our_language(prep["language"]))
-    start = time.perf_counter()
-    with open(out / "stdout", "wb") as so, open(out / "stderr", "wb") as se:
-        proc = subprocess.Popen(cmd, stdout=so, stderr=se)
-        # os.wait4, not Popen.wait: the usage of this child and of the processes it waited for
-        _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    stdout = (out / "stdout").read_bytes()
-    if proc.returncode != 0:
-        stderr = (out / "stderr").read_text(errors="replace")
+    child = run_child(cmd, out / "stdout", out / "stderr")
+    stdout = child.stdout.read_bytes()
+    if child.returncode != 0:
+        stderr = child.stderr.read_text(errors="replace")
         raise SystemExit(f"{tool} on {prep['name']} failed:\n{stderr[-3000:]}")
     if tool == "wikiextractor":
         docs = read_wikiextractor(out)
@@ -308,7 +302,7 @@ def run_measured(tool: str, prep: dict, out: Path) -> dict:
         }
     else:
         result = json.loads(stdout.decode().strip().splitlines()[-1])
-    result.update(cpu=usage.ru_utime + usage.ru_stime, wall=wall, rss_mb=usage.ru_maxrss / 1024)
+    result.update(cpu=child.cpu_s, wall=child.wall_s, rss_mb=child.peak_mb)
     return result
 
 

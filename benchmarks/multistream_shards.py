@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from child_usage import run_child  # benchmarks/ is on sys.path when run as a script
 
 SPEC = {"kind": "mediawiki", "language": "it", "max_documents": None, "options": {}}
 TABLES = ("redirects", "titles")
@@ -37,21 +36,17 @@ def find_dump(folder: Path) -> tuple[Path, Path]:
     return dump, index
 
 
-def run(cmd: list[str]) -> dict:
-    """CPU s, wall s, peak RSS MB of one child process (os.wait4: this child only)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    out, err = proc.stdout.read(), proc.stderr.read()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd[:6])}... failed: {err.decode()[-2000:]}")
+def run(cmd: list[str], work: Path) -> dict:
+    """CPU s, wall s, peak RSS MB and stdout of one child process."""
+    child = run_child(cmd, work / "child.stdout", work / "child.stderr")
+    if child.returncode != 0:
+        err = child.stderr.read_text(errors="replace")
+        raise SystemExit(f"{' '.join(cmd[:6])}... failed: {err[-2000:]}")
     return {
-        "cpu_s": usage.ru_utime + usage.ru_stime,
-        "wall_s": wall,
-        "peak_mb": usage.ru_maxrss / 1024,
-        "stdout": out.decode(),
+        "cpu_s": child.cpu_s,
+        "wall_s": child.wall_s,
+        "peak_mb": child.peak_mb,
+        "stdout": child.stdout.read_text(),
     }
 
 
@@ -121,7 +116,7 @@ def main() -> None:
                         cmd = shard_command(
                             stage, dump, index if with_index else None, n, k, Path(tmp)
                         )
-                        r = run(cmd)
+                        r = run(cmd, Path(tmp))
                         if stage == "read":
                             got = json.loads(r["stdout"])
                         else:
