@@ -37,7 +37,9 @@ def get_corpus_sources(wildcards):
 def get_corpus_indexes(wildcards):
     """The multistream indexes of a corpus's dumps (downloads, and local ones that exist: a
     missing one is passed as the message the job fails with)."""
-    return list(map(str, registry.index_files(CFG, CORPORA[wildcards.corpus], missing_ok=True).values()))
+    return list(
+        map(str, registry.index_files(CFG, CORPORA[wildcards.corpus], missing_ok=True).values())
+    )
 
 
 def get_corpus_index_args(wildcards):
@@ -82,7 +84,9 @@ def get_corpus_digest(wildcards):
     c = CORPORA[wildcards.corpus]
     downloads = {str(registry.download_path(CFG, c, s)) for s in c.downloads}
     local = [
-        f for f in get_corpus_sources(wildcards) + get_corpus_indexes(wildcards) if f not in downloads
+        f
+        for f in get_corpus_sources(wildcards) + get_corpus_indexes(wildcards)
+        if f not in downloads
     ]
     specs = [f"{s.url} {s.sha1}" for s in c.downloads]
     specs += [s.value for s in c.sources if s.value.startswith("wordfreq:")]
