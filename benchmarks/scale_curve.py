@@ -5,11 +5,12 @@
 For each size (article tokens), in ``DIR/<size>/``:
 
 1. the dump: ``benchmarks/wikidump.py`` into ``dump/`` (reused when its manifest matches);
-2. ``config.yaml``: one ``kind: mediawiki`` corpus on the generated multistream file, ``shards`` =
-   tokens / 5M (1 to 16), one collection, ``cooccur.min_count`` scaled with the corpus as
+2. ``config.yaml``: one ``kind: mediawiki`` corpus on the generated multistream file with its index
+   (``--no-index``: without, so every shard streams the whole file), ``shards`` = tokens / 5M (1 to
+   32), one collection, ``cooccur.min_count`` scaled with the corpus as
    config/README.md says (15 at 9M tokens, 200 at billions: 15 (n / 9M)^0.48, at least 5), GloVe
-   with ``--glove-iterations`` (3) at ``--dim`` (300), KenLM order 5 (``--discount_fallback`` only
-   when lmplz fails without it), ``results_dir`` = ``DIR/<size>/results``;
+   with ``--glove-iterations`` (3) at ``--dim`` (300), KenLM order 5 with singleton 3- to 5-grams
+   pruned (``--discount_fallback`` only when lmplz fails without it), ``results_dir`` = ``DIR/<size>/results``;
 3. ``snakemake --cores N`` on the front-half targets (vocabulary, co-occurrence, PMI, IDF, KenLM
    binary, GloVe vectors: the corpus extract/tokenize/merge/collect jobs come with them), from the
    repository, nice'd by the caller;
@@ -81,9 +82,9 @@ def min_count_for(tokens: int) -> int:
 
 
 def shards_for(tokens: int) -> int:
-    """Corpus shards: 1 at 10^6 tokens, 2 at 10^7, 8 at 10^8 (2 (n / 10^7)^0.6). Sublinear: with
-    the present single-file reader every shard streams the whole dump."""
-    return min(32, max(1, round(2 * (tokens / 1e7) ** 0.6)))
+    """Corpus shards: one per 5M tokens (1 at 10^6, 2 at 10^7, 20 at 10^8, at most 32): with the
+    multistream index a shard reads only its own streams, so shards cost no repeated reading."""
+    return min(32, max(1, round(tokens / 5e6)))
 
 
 def write_config(run: Path, dump: Path, manifest: dict, args, fallback: bool) -> Path:
@@ -97,6 +98,9 @@ def write_config(run: Path, dump: Path, manifest: dict, args, fallback: bool) ->
                 "kind": "mediawiki",
                 "language": manifest["lang"],
                 "source": str(dump / f"{manifest['wiki']}-{manifest['date']}-pages-articles-multistream.xml.bz2"),
+                "index": None if args.no_index else str(
+                    dump / f"{manifest['wiki']}-{manifest['date']}-pages-articles-multistream-index.txt.bz2"
+                ),
                 "shards": shards,
                 "options": {"wiki": "wikipedia"},
             }
@@ -116,7 +120,10 @@ def write_config(run: Path, dump: Path, manifest: dict, args, fallback: bool) ->
             "probes": [],
         },
         "tables": {"collections": [COLLECTION]},
-        "lm": {"collections": [COLLECTION], "order": 5, "discount_fallback": fallback},
+        # singleton 3- to 5-grams pruned, as config/local-en.yaml: an unpruned order-5 model of
+        # 10^8 tokens is a 10 GB ARPA file that no hangman solver needs
+        "lm": {"collections": [COLLECTION], "order": 5, "prune": [0, 0, 1],
+               "discount_fallback": fallback},
         "hangman": {"collection": COLLECTION},
         "guillotine": {"collection": COLLECTION},
     }  # fmt: skip
@@ -434,6 +441,7 @@ def main(argv=None) -> int:
     p.add_argument("--parts", type=int, default=4, help="split parts the dump also gets")
     p.add_argument("--dim", type=int, default=300)
     p.add_argument("--glove-iterations", type=int, default=3)
+    p.add_argument("--no-index", action="store_true", help="shards stream the whole dump")
     args = p.parse_args(argv)
     args.work = args.work.resolve()
     args.work.mkdir(parents=True, exist_ok=True)
