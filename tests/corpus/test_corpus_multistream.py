@@ -114,6 +114,26 @@ def test_without_index_every_shard_reads_the_whole_dump(dumps, make_config, stag
         assert s["input"]["decompressed_bytes"] > dumps.page_xml_bytes
 
 
+@pytest.mark.parametrize("indexed", [True, False])
+def test_corpus_summary_sums_what_the_shards_read(dumps, make_config, stages, indexed):
+    from wordgames.corpus.pipeline import merge_reads
+
+    index = {"index": str(dumps.index)} if indexed else {}
+    summaries = _extract_all(make_config, stages, "w", _entry(dumps.multistream, 3, **index))[2]
+    got = merge_reads([s["input"] for s in summaries])
+    size = dumps.multistream.stat().st_size
+    assert got["dump_bytes"] == size
+    assert got["compressed_bytes"] == sum(s["input"]["compressed_bytes"] for s in summaries)
+    if indexed:
+        # the page streams once between the shards, plus the header stream each shard reads
+        assert got["mode"] == "multistream"
+        assert got["compressed_bytes"] == dumps.footer - dumps.offsets[0]
+        assert 1.0 <= got["times_read"] < 1.0 + 3 * dumps.offsets[0] / size + 1e-3
+    else:
+        assert got["mode"] == "whole stream" and got["times_read"] == 3.0
+    assert merge_reads([]) is None
+
+
 def test_split_parts_with_indexes_share_streams(tmp_path, make_config, stages):
     """Parts of a split dump, each with its index: their streams are dealt over all the parts."""
     pages = invented_pages(40, seed=5, broken=False)

@@ -96,6 +96,32 @@ def concat_table(table: str, sources, target) -> int:
     return _concat_parquet([require(p) for p in sources], target, TABLE_SCHEMAS[table])
 
 
+_READ_SUMS = (
+    "streams",
+    "compressed_bytes",
+    "decompressed_bytes",
+    "header_compressed_bytes",
+    "header_decompressed_bytes",
+    "index_bytes",
+)
+
+
+def merge_reads(reads: list[dict]) -> dict | None:
+    """What the shards of a dump read between them: the byte counts summed, and ``times_read``, the
+    compressed bytes read over the dump's size (about 1 with a multistream index, N shards without)."""
+    if not reads:
+        return None
+    total = {key: sum(r.get(key, 0) for r in reads) for key in _READ_SUMS}
+    dump_bytes = max(r.get("dump_bytes", 0) for r in reads)
+    read = total["compressed_bytes"] + total["header_compressed_bytes"]
+    return {
+        "mode": " + ".join(sorted({r.get("mode", "none") for r in reads})),
+        "dump_bytes": dump_bytes,
+        **total,
+        "times_read": round(read / dump_bytes, 3) if dump_bytes else None,
+    }
+
+
 def merge_corpus(
     name: str,
     *,
@@ -133,6 +159,9 @@ def merge_corpus(
         "counts": merge_counts(*(s["counts"] for s in shard_summaries)),
         "tables": table_rows,
     }
+    reads = merge_reads([s["input"] for s in shard_summaries if "input" in s])
+    if reads:
+        summary["input"] = reads
     write_json(out_summary, summary)
     log.info(
         "%s: %d documents, %d sentences, %d tokens; skipped %s; tables %s",
