@@ -20,6 +20,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from wordgames.config import load_config
+from wordgames.workflow.resources import MIN_MEM_MB
+
 pytestmark = pytest.mark.cluster
 
 _spec = importlib.util.spec_from_file_location(
@@ -103,7 +106,10 @@ def _requests(log: str) -> collections.Counter:
         if head is None or res is None:
             continue
         values = dict(kv.split("=", 1) for kv in res.group(1).split(", "))
-        found[(head.group(1), int(values["cpus_per_task"]), int(values["mem_mb"]))] += 1
+        # cpus_per_task follows threads (printed only when more than 1)
+        threads = re.search(r"^\s+threads: (\d+)$", block, re.M)
+        cpus = int(values.get("cpus_per_task", threads.group(1) if threads else 1))
+        found[(head.group(1), cpus, int(values["mem_mb"]))] += 1
     return found
 
 
@@ -194,5 +200,13 @@ def test_slurm_run_equals_the_local_run(repo, cluster, tmp_path):
     )
     assert local_jobs["hangman_lm_size"] >= 1  # the jobs behind the checkpoint are counted
     assert collections.Counter(rule for rule, _, _ in seen.elements()) == local_jobs
-    glove = profile["set-resources"]["glove"]
-    assert seen[("glove", glove["cpus_per_task"], glove["mem_mb"])] == 3  # the profile's sizes
+    # the profile fixes no size: the input-sized rules asked for what the model gives their
+    # inputs, within the config's maxima (the tiny inputs: the model's floors)
+    assert "set-resources" not in profile and profile["retries"] == 2
+    limits = load_config(yaml.safe_load(configfile.read_text())).settings.resources
+    glove = [(cpus, mem) for rule, cpus, mem in seen.elements() if rule == "glove"]
+    assert len(glove) == 3
+    assert all(
+        1 <= cpus <= limits.max_threads and MIN_MEM_MB <= mem <= limits.max_mem_mb
+        for cpus, mem in glove
+    )

@@ -151,7 +151,7 @@ class Lm:
     memory: str
     discount_fallback: bool
     binary_type: str
-    mem_mb: int
+    mem_mb: int | None
 
 
 @dataclass(frozen=True)
@@ -332,6 +332,15 @@ class Serve:
 
 
 @dataclass(frozen=True)
+class Resources:
+    scale: float
+    retry_factor: float
+    max_mem_mb: int
+    max_runtime: int
+    max_threads: int
+
+
+@dataclass(frozen=True)
 class Settings:
     """The whole config (``Config.settings``)."""
 
@@ -349,6 +358,7 @@ class Settings:
     hangman: Hangman
     guillotine: Guillotine
     serve: Serve
+    resources: Resources
 
 
 def _build(tp, value):

@@ -120,3 +120,7 @@ def get_lost_outputs(wildcards):
             ):
                 lost.append(path)
     return sorted(lost)
+
+
+# The input-sized mem_mb, runtime and threads callables of the heavy rules (issue 22).
+include: "resources_functions.smk"

@@ -39,8 +39,8 @@ rule corpus_extract:
     benchmark:
         bench_path("corpus_extract", "{corpus}", "{shard}")
     resources:
-        mem_mb=2000,
-        runtime=240,
+        mem_mb=mem_of("corpus_extract"),
+        runtime=runtime_of("corpus_extract"),
     params:
         spec=get_corpus_spec,
         specs=get_corpus_source_specs,
@@ -66,8 +66,8 @@ rule corpus_tokenize:
     benchmark:
         bench_path("corpus_tokenize", "{corpus}", "{shard}")
     resources:
-        mem_mb=1000,
-        runtime=240,
+        mem_mb=mem_of("corpus_tokenize"),
+        runtime=runtime_of("corpus_tokenize"),
     params:
         language=get_corpus_language,
     shell:

@@ -20,8 +20,8 @@ rule glove:
         bench_path("glove", "{coll}")
     threads: get_glove_threads
     resources:
-        mem_mb=8000,
-        runtime=1440,
+        mem_mb=get_glove_mem_mb,
+        runtime=get_glove_runtime,
     params:
         data=lambda wildcards, input: option("--cooccur", input.get("cooccur"))
         + option("--tokens", input.get("tokens")),

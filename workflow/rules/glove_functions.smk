@@ -13,9 +13,5 @@ def get_glove_inputs(wildcards):
     return inputs
 
 
-def get_glove_threads(wildcards):
-    return int(CFG.settings.glove.threads or CFG["threads"])
-
-
 def get_vectors_eval_files():
     return [str(paths.vectors_eval(CFG, c)) for c in plan.vectors_eval_collections(CFG)]

@@ -37,8 +37,8 @@ rule guillotine_links:
     benchmark:
         bench_path("guillotine_links", "{coll}")
     resources:
-        mem_mb=6000,
-        runtime=60,
+        mem_mb=16000,
+        runtime=120,
     params:
         lists=get_guillotine_links_lists,
         min_count=CFG.settings.guillotine.links.min_count,
@@ -99,8 +99,8 @@ rule guillotine_train:
     benchmark:
         bench_path("guillotine_train")
     resources:
-        mem_mb=6000,
-        runtime=120,
+        mem_mb=8000,
+        runtime=240,
     params:
         files=get_guillotine_resource_args,
         solver=get_guillotine_section("solver"),
@@ -126,7 +126,7 @@ rule guillotine_eval:
     benchmark:
         bench_path("guillotine_eval")
     resources:
-        mem_mb=6000,
+        mem_mb=8000,
         runtime=480,
     params:
         files=get_guillotine_resource_args,

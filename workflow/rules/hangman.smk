@@ -19,8 +19,9 @@ rule hangman_domain:
         log_path("hangman_domain"),
     benchmark:
         bench_path("hangman_domain")
+    # lmplz sorts with lm.memory ("2G" on local-en) besides the prose LM it reads
     resources:
-        mem_mb=2000,
+        mem_mb=4000,
         runtime=60,
     params:
         orders=option_list("--orders", CFG.settings.hangman.domain.orders),

@@ -45,8 +45,8 @@ rule hangman_lm_size:
         bench_path("hangman_lm_size", "{tokens}")
     threads: 1
     resources:
-        mem_mb=CFG.settings.lm.mem_mb,
-        runtime=240,
+        mem_mb=mem_of("hangman_lm_size"),
+        runtime=runtime_of("hangman_lm_size"),
     params:
         order=CFG.settings.lm.order,
         memory=CFG.settings.lm.memory,

@@ -63,6 +63,7 @@ rule hangman_words_eval:
         bench_path("hangman_words_eval", "{word_solver}")
     wildcard_constraints:
         word_solver="pattern|ngram",
+    # every held-out word of the single-word set: 48 min on one core on local-en
     resources:
         mem_mb=3000,
         runtime=240,

@@ -19,8 +19,8 @@ rule lm:
         bench_path("lm", "{coll}")
     threads: 1
     resources:
-        mem_mb=CFG.settings.lm.mem_mb,
-        runtime=240,
+        mem_mb=mem_of("lm"),
+        runtime=runtime_of("lm"),
     params:
         order=CFG.settings.lm.order,
         memory=CFG.settings.lm.memory,

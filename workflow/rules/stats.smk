@@ -15,8 +15,8 @@ rule stats_vocab:
     benchmark:
         bench_path("stats_vocab", "{coll}")
     resources:
-        mem_mb=4000,
-        runtime=120,
+        mem_mb=mem_of("stats_vocab"),
+        runtime=runtime_of("stats_vocab"),
     params:
         min_count=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).min_count,
         max_vocab=lambda wildcards: option(
@@ -38,9 +38,8 @@ rule stats_cooccur:
     benchmark:
         bench_path("stats_cooccur", "{coll}", "{part}-of-{parts}")
     resources:
-        mem_mb=1000
-        + CFG.settings.cooccur.chunk_tokens * CFG.settings.cooccur.window * 40 // 1_000_000,
-        runtime=240,
+        mem_mb=mem_of("stats_cooccur"),
+        runtime=runtime_of("stats_cooccur"),
     params:
         window=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).window,
         chunk=CFG.settings.cooccur.chunk_tokens,
@@ -60,10 +59,10 @@ rule stats_cooccur_merge:
         log_path("stats_cooccur_merge", "{coll}"),
     benchmark:
         bench_path("stats_cooccur_merge", "{coll}")
-    threads: CFG["threads"]
+    threads: threads_of("stats_cooccur_merge")
     resources:
-        mem_mb=4000,
-        runtime=240,
+        mem_mb=mem_of("stats_cooccur_merge"),
+        runtime=runtime_of("stats_cooccur_merge"),
     params:
         memory=CFG.settings.cooccur.merge_memory,
         shards=CFG.settings.cooccur.shards,
@@ -82,10 +81,10 @@ rule stats_pmi:
         log_path("stats_pmi", "{coll}"),
     benchmark:
         bench_path("stats_pmi", "{coll}")
-    threads: CFG["threads"]
+    threads: threads_of("stats_pmi")
     resources:
-        mem_mb=4000,
-        runtime=120,
+        mem_mb=mem_of("stats_pmi"),
+        runtime=runtime_of("stats_pmi"),
     params:
         min_count=CFG.settings.tables.pmi_min_count,
         counts=CFG.settings.tables.pmi_counts,
@@ -103,10 +102,10 @@ rule stats_idf:
         log_path("stats_idf", "{coll}"),
     benchmark:
         bench_path("stats_idf", "{coll}")
-    threads: CFG["threads"]
+    threads: threads_of("stats_idf")
     resources:
-        mem_mb=4000,
-        runtime=120,
+        mem_mb=mem_of("stats_idf"),
+        runtime=runtime_of("stats_idf"),
     params:
         min_df=CFG.settings.tables.idf_min_df,
     shell:
