@@ -15,6 +15,8 @@ per token MiB (build_binary holds the model it writes).
 
 Prints the measured points, the fitted model at each point, and the ``COSTS`` / ``GLOVE`` lines to
 paste into src/wordgames/workflow/resources.py (``mb_per_thread`` is not fitted: keep the module's).
+These are the stage's own processes (scale_curve measures the ``wordgames`` process tree); the
+module adds ``JOB_OVERHEAD_MB`` for the Snakemake processes of a cluster job.
 """
 
 from __future__ import annotations

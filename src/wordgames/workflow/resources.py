@@ -4,14 +4,16 @@ threads a job asks a scheduler for, from the size of its input, for the resource
 
 **Model.** For a rule with costs :class:`Cost` and ``m`` MiB of input:
 
-- memory = ``mem_base + mem_per_mb * m``;
+- memory = ``mem_base + mem_per_mb * m`` (the stage's own processes) + :data:`JOB_OVERHEAD_MB`
+  (the Snakemake processes a cluster job runs around it);
 - runtime = ``run_base + run_per_mb * m / speedup``, where ``speedup = max(1, threads / 2)``: the
   measured CPU minutes of one thread, and a job given more threads assumed at least half-linear;
 - threads (only the rules that use them): ``ceil(m / mb_per_thread)``, from 1 to the maximum, so a
   small input gets one thread and a big one many;
 - GloVe (``glove``): its four float32 tables (vectors, context vectors and their AdaGrad squares:
   4 V dim 4 bytes), plus ``pair_bytes`` per co-occurrence pair (the pair arrays, their weights and
-  the shuffle), plus the base; runtime ``pair_seconds`` per pair, iteration and dimension.
+  the shuffle), plus the base and the overhead; runtime ``pair_seconds`` per pair, iteration and
+  dimension.
 
 Then everything is multiplied by ``scale`` (the ``resources.scale`` config value) and by
 ``retry_factor ** (attempt - 1)`` (Snakemake's ``attempt`` counts from 1, so a job that failed,
@@ -44,6 +46,11 @@ from wordgames.errors import ConfigError
 
 #: no job asks for less: an interpreter with numpy and pyarrow loaded is 150 MB before any data
 MIN_MEM_MB = 500
+#: what a cluster job holds besides the stage's own processes, which a scheduler enforcing the
+#: request (cgroups) counts too: the plugin's batch step runs Snakemake (sacct MaxRSS 182-189 MB) and
+#: its srun step another Snakemake around the stage (the step's MaxRSS exceeds the stage's own RSS
+#: by up to 170 MB), measured on the one-node cluster with the 10^7 dump; 1.5 x (189 + 170)
+JOB_OVERHEAD_MB = 540
 #: nor for less time: scheduling granularity, and a slow node's start-up
 MIN_RUNTIME = 10
 
@@ -134,7 +141,9 @@ def mem_mb(
     value = c.mem_base + c.mem_per_mb * max(0.0, input_mb)
     if cap is not None:
         value = min(value, cap)
-    return _finish(max(value, floor), attempt, limits, MIN_MEM_MB, limits.max_mem_mb)
+    return _finish(
+        max(value, floor) + JOB_OVERHEAD_MB, attempt, limits, MIN_MEM_MB, limits.max_mem_mb
+    )
 
 
 def threads(rule: str, input_mb: float, limits: Limits) -> int:
@@ -167,6 +176,7 @@ def glove_tables_mb(vocab_size: int, dim: int) -> float:
 def glove_mem_mb(vocab_size: int, dim: int, pairs: int, limits: Limits, attempt: int = 1) -> int:
     """Memory MB of a GloVe job on a ``vocab_size`` x ``dim`` model and ``pairs`` co-occurrences."""
     value = GLOVE.mem_base + glove_tables_mb(vocab_size, dim) + GLOVE.pair_bytes * pairs / 1e6
+    value += JOB_OVERHEAD_MB
     return _finish(value, attempt, limits, MIN_MEM_MB, limits.max_mem_mb)
 
 
