@@ -181,8 +181,24 @@ def test_absolute_memory_settings_in_mb(text, mb):
 
 def test_shares_and_bare_numbers_are_not_known_and_nonsense_is_named():
     assert rm.memory_mb("25%") is None and rm.memory_mb("4096") is None
-    with pytest.raises(ConfigError, match="'lots'"):
-        rm.memory_mb("lots")
+    with pytest.raises(ConfigError, match="^lm.memory: 'lots' is not a size"):
+        rm.memory_mb("lots", "lm.memory")
+
+
+def test_a_bad_memory_setting_fails_before_any_job_in_one_line(repo, tmp_path):
+    (tmp_path / "c.yaml").write_text(yaml.safe_dump({"lm": {"memory": "lots"}}))
+    result = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--snakefile", str(repo / "Snakefile")]
+        + ["--directory", str(tmp_path), "--configfile", str(tmp_path / "c.yaml"), "-n"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode != 0
+    assert "wordgames: error: lm.memory: 'lots' is not a size like 2G, 500MB or 25%" in (
+        result.stdout + result.stderr
+    )
+    assert not (tmp_path / "results").exists()
 
 
 def _requests(log: str) -> dict[str, list[dict[str, str]]]:

@@ -13,6 +13,14 @@ from wordgames.workflow import resources as cost_model
 
 RESOURCE_LIMITS = cost_model.Limits(**as_dict(CFG.settings.resources))
 _MIB = 1024 * 1024
+# the memory settings that bound a job's memory, read before any job runs (a bad one is one line)
+try:
+    _LM_SORT_MB = cost_model.memory_mb(CFG.settings.lm.memory, "lm.memory")
+    _MERGE_LIMIT_MB = cost_model.memory_mb(
+        CFG.settings.cooccur.merge_memory, "cooccur.merge_memory"
+    )
+except ConfigError as exc:
+    sys.exit(f"wordgames: error: {exc}")
 
 
 def _inputs_exist(input):
@@ -40,13 +48,12 @@ def _mem_bounds(rule_name):
     """(floor, cap) of a rule's memory: what a memory setting it is given implies."""
     if rule_name in ("lm", "hangman_lm_size"):
         # lmplz sorts in up to -S (when absolute); a share of the node ("25%") is not known here
-        sort_mb = cost_model.memory_mb(CFG.settings.lm.memory)
-        return (sort_mb + cost_model.MIN_MEM_MB if sort_mb else 0.0), None
+        return (_LM_SORT_MB + cost_model.MIN_MEM_MB if _LM_SORT_MB else 0.0), None
     if rule_name == "stats_cooccur_merge":
         # DuckDB spills to disk beyond its limit, which bounds its buffers but not every
         # allocation: 1.25 x the limit plus the interpreter's 500 MB at most
-        limit = cost_model.memory_mb(CFG.settings.cooccur.merge_memory)
-        return 0.0, (1.25 * limit + cost_model.MIN_MEM_MB if limit else None)
+        cap = 1.25 * _MERGE_LIMIT_MB + cost_model.MIN_MEM_MB if _MERGE_LIMIT_MB else None
+        return 0.0, cap
     return 0.0, None
 
 

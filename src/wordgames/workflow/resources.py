@@ -46,13 +46,13 @@ from wordgames.errors import ConfigError
 
 #: no job asks for less: an interpreter with numpy and pyarrow loaded is 150 MB before any data
 MIN_MEM_MB = 500
+#: nor for less time: scheduling granularity, and a slow node's start-up
+MIN_RUNTIME = 10
 #: what a cluster job holds besides the stage's own processes, which a scheduler enforcing the
 #: request (cgroups) counts too: the plugin's batch step runs Snakemake (sacct MaxRSS 182-189 MB) and
 #: its srun step another Snakemake around the stage (the step's MaxRSS exceeds the stage's own RSS
 #: by up to 170 MB), measured on the one-node cluster with the 10^7 dump; 1.5 x (189 + 170)
 JOB_OVERHEAD_MB = 540
-#: nor for less time: scheduling granularity, and a slow node's start-up
-MIN_RUNTIME = 10
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ COSTS: dict[str, Cost] = {
 GLOVE = GloveCost(
     mem_base=358, pair_bytes=128, run_base=0.0, pair_seconds=4.75e-9, pairs_per_thread=1e7
 )
-#: every other rule: what the rules declared before issue 22 for a job of no particular size
+#: a rule without a model: the slurm profile's default-resources (2000 MB, 60 minutes)
 DEFAULT = Cost(2000, 0.0, 60, 0.0)
 
 
@@ -203,7 +203,7 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgt])i?b?\s*$", re.IGNORECAS
 _UNIT_MB = {"k": 1e-3, "m": 1.0, "g": 1e3, "t": 1e6}
 
 
-def memory_mb(text: str) -> float | None:
+def memory_mb(text: str, key: str = "memory") -> float | None:
     """An absolute memory setting in MB (``"2G"``, ``"2GB"``, ``"500M"``, ``"1.5GiB"``), None for a
     share of the node's memory (``"25%"``: not known before the job runs) and for a bare number
     (lmplz and DuckDB read its unit differently). lmplz's ``-S`` and DuckDB's memory limit take
@@ -213,5 +213,5 @@ def memory_mb(text: str) -> float | None:
         return None
     found = _SIZE.match(text)
     if found is None:
-        raise ConfigError(f"memory {text!r}: expected a size like 2G, 500MB or 25%")
+        raise ConfigError(f"{key}: {text!r} is not a size like 2G, 500MB or 25%")
     return float(found.group(1)) * _UNIT_MB[found.group(2).lower()]
