@@ -104,6 +104,14 @@ def test_glove_memory_is_its_tables_plus_the_pairs():
     assert rm.glove_mem_mb(400_000, 300, 5 * 10**8, LIMITS) > small
     assert rm.glove_mem_mb(20_000, 600, 5 * 10**6, LIMITS) > small
     assert rm.glove_runtime(10**9, 300, 50, LIMITS) > rm.glove_runtime(10**7, 300, 50, LIMITS)
+    # a streaming trainer: the buffer bounds the pairs' part, which never exceeds the in-memory one
+    streamed = rm.glove_mem_mb(400_000, 300, 5 * 10**8, LIMITS, buffer_mb=256)
+    buffers = 1.5 * 2 * 256 * 1024**2 / 1e6
+    assert streamed == math.ceil(
+        rm.GLOVE.mem_base + rm.glove_tables_mb(400_000, 300) + buffers + rm.JOB_OVERHEAD_MB
+    )
+    assert rm.glove_mem_mb(20_000, 300, 5 * 10**6, LIMITS, buffer_mb=256) == small
+    assert rm.glove_mem_mb(400_000, 300, 5 * 10**8, LIMITS, buffer_mb=0) > streamed
     assert rm.glove_threads(1, LIMITS) == 1 and rm.glove_threads(10**10, LIMITS) == 8
 
 

@@ -48,6 +48,7 @@ from wordgames.errors import ConfigError
 MIN_MEM_MB = 500
 #: nor for less time: scheduling granularity, and a slow node's start-up
 MIN_RUNTIME = 10
+_MIB = 1024 * 1024
 #: what a cluster job holds besides the stage's own processes, which a scheduler enforcing the
 #: request (cgroups) counts too: the plugin's batch step runs Snakemake (sacct MaxRSS 182-189 MB) and
 #: its srun step another Snakemake around the stage (the step's MaxRSS exceeds the stage's own RSS
@@ -173,10 +174,22 @@ def glove_tables_mb(vocab_size: int, dim: int) -> float:
     return 4 * vocab_size * dim * 4 / 1e6
 
 
-def glove_mem_mb(vocab_size: int, dim: int, pairs: int, limits: Limits, attempt: int = 1) -> int:
-    """Memory MB of a GloVe job on a ``vocab_size`` x ``dim`` model and ``pairs`` co-occurrences."""
-    value = GLOVE.mem_base + glove_tables_mb(vocab_size, dim) + GLOVE.pair_bytes * pairs / 1e6
-    value += JOB_OVERHEAD_MB
+def glove_mem_mb(
+    vocab_size: int,
+    dim: int,
+    pairs: int,
+    limits: Limits,
+    attempt: int = 1,
+    buffer_mb: float | None = None,
+) -> int:
+    """Memory MB of a GloVe job on a ``vocab_size`` x ``dim`` model and ``pairs`` co-occurrences.
+    ``buffer_mb``: a trainer that streams its shuffled pairs through a buffer of that many MiB
+    holds at most the buffer and the shuffle's budget of the same size besides its tables (not
+    measured yet: 1.5 x both); None or 0: every pair in memory, as measured."""
+    in_memory = GLOVE.pair_bytes * pairs / 1e6
+    if buffer_mb:
+        in_memory = min(in_memory, 1.5 * 2 * buffer_mb * _MIB / 1e6)
+    value = GLOVE.mem_base + glove_tables_mb(vocab_size, dim) + in_memory + JOB_OVERHEAD_MB
     return _finish(value, attempt, limits, MIN_MEM_MB, limits.max_mem_mb)
 
 
