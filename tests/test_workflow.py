@@ -151,6 +151,7 @@ def test_rules_pass_every_value_and_optional_option_in_their_commands(repo, tmp_
         "merge-corpus", "tiny-en-text"
     )
     assert " --checkpoint-dir R/en/glove/checkpoint > " in command("build glove ", "R/en/")
+    assert " --no-bias-eta --buffer-mb 256 " in command("build glove ", "R/en/")
     assert " --probe the > " in command("vectors-eval")
     assert " --title 'Wordle openers (normal)' --summary R/wordle/openers-normal.md " in command(
         "build report "

@@ -130,6 +130,8 @@ class Glove:
     eta: float
     seed: int
     threads: int | None
+    bias_eta: bool
+    buffer_mb: float | None
     checkpoint: bool
     evaluate: list[str]
     probes: list[str]

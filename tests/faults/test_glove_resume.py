@@ -9,6 +9,7 @@ complete checkpoint and end with vectors equal, byte for byte, to an uninterrupt
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -28,12 +29,11 @@ PARAMS = GloveParams(dim=24, iterations=12, seed=3, threads=1)
 VOCAB = 400
 
 DRIVER = """
-import logging, sys, numpy as np
+import json, logging, sys, numpy as np
 logging.basicConfig(level=logging.INFO)
 from wordgames.vectors.glove import GloveParams, train
 data = np.load(sys.argv[1])
-params = GloveParams(**{k: type(v)(a) for (k, v), a in zip(GloveParams().__dict__.items(),
-                                                          sys.argv[4:])})
+params = GloveParams(**json.loads(sys.argv[4]))
 state, losses = train(data["rows"], data["cols"], data["x"], int(data["vocab"]), params,
                       checkpoint_dir=sys.argv[2], show_progress=False)
 np.save(sys.argv[3], state.vectors())
@@ -54,7 +54,7 @@ def cooccurrences(tmp_path_factory):
 
 
 def _start(data: Path, folder: Path, env: dict | None = None) -> subprocess.Popen:
-    args = [str(v) for v in PARAMS.__dict__.values()]
+    args = [json.dumps(PARAMS.__dict__)]
     return subprocess.Popen(
         [
             sys.executable,
@@ -87,8 +87,9 @@ def test_glove_killed_at_each_point_of_checkpoint_writes_resumes_to_the_same_vec
     """One training killed three times in a row, each run resuming from the checkpoint the one
     before left and being killed at another point of a later write."""
     data, reference = cooccurrences
+    state = tmp_path / "checkpoint" / "state.npz"  # counting checkpoint writes, not the pairs file
     for point, nth in (("first-byte", 3), ("mid-file", 2), ("before-rename", 2)):
-        proc = _start(data, tmp_path, {FAULT_ENV: f"{point}:{nth}"})
+        proc = _start(data, tmp_path, {FAULT_ENV: f"{point}:{nth}@{state}"})
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == -signal.SIGKILL, err[-3000:]
         assert not (tmp_path / "vectors.npy").exists()
@@ -97,6 +98,21 @@ def test_glove_killed_at_each_point_of_checkpoint_writes_resumes_to_the_same_vec
     row = robustness_counts["faults"].setdefault("glove checkpoint", {})
     row["faults"] = row.get("faults", 0) + 3
     row["outputs checked"] = row.get("outputs checked", 0) + 1
+
+
+@pytest.mark.parametrize("point", ["mid-file", "before-rename"])
+def test_glove_killed_writing_its_pairs_file_reruns_to_the_same_vectors(
+    cooccurrences, tmp_path, point
+):
+    """The shuffled pairs file (beside the checkpoint) cut short by a kill is written anew."""
+    data, reference = cooccurrences
+    pairs = tmp_path / "checkpoint.pairs.bin"
+    proc = _start(data, tmp_path, {FAULT_ENV: f"{point}@{pairs}"})
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == -signal.SIGKILL, err[-3000:]
+    _resume_and_check(data, tmp_path, reference)
+    assert not pairs.exists(), "the pairs file is removed once training ends"
+    assert [p.name for p in tmp_path.iterdir()] == ["vectors.npy"], "no temporaries are left"
 
 
 def test_glove_killed_mid_iteration_resumes_to_the_same_vectors(

@@ -3,6 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from wordgames.errors import InputError
 from wordgames.vectors.glove import (
     GloveParams,
     GloveState,
@@ -23,14 +24,15 @@ def tiny_matrix(vocab_size=12, seed=3, density=0.5):
     return rows, cols, x[rows, cols]
 
 
-def test_update_matches_numpy_reference():
+@pytest.mark.parametrize("bias_eta", [False, True])
+def test_update_matches_numpy_reference(bias_eta):
     rows, cols, x = tiny_matrix()
     r, c, logx, fx = prepare(rows, cols, x, x_max=10.0, alpha=0.75, seed=0)
     a = GloveState.init(12, 7, seed=1)
     b = GloveState.init(12, 7, seed=1)
     for _ in range(3):
-        loss_fast = run_epoch(a, r, c, logx, fx, eta=0.05, threads=1)
-        loss_ref = reference_epoch(b, r, c, logx, fx, eta=0.05)
+        loss_fast = run_epoch(a, r, c, logx, fx, eta=0.05, threads=1, bias_eta=bias_eta)
+        loss_ref = reference_epoch(b, r, c, logx, fx, eta=0.05, bias_eta=bias_eta)
         assert loss_fast == pytest.approx(loss_ref, rel=1e-4)
     for name in GloveState.FIELDS:
         np.testing.assert_allclose(
@@ -112,5 +114,76 @@ def test_two_threads_train_too():
 
 
 def test_rejects_non_positive_counts():
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError, match="value 0.0 at row 0 is not > 0"):
         prepare(np.array([0]), np.array([1]), np.array([0.0]), 10.0, 0.75, 0)
+
+
+def _bias_step(state, i, j, logx, fx, eta, bias_eta):
+    """One pair by hand: what the bias of word i must become (the rule, written out)."""
+    diff = float(state.W[i] @ state.C[j] + state.bw[i] + state.bc[j] - logx)
+    g = fx * diff * (eta if bias_eta else 1.0)
+    return state.bw[i] - g / np.sqrt(state.gbw[i]), state.gbw[i] + g * g
+
+
+@pytest.mark.parametrize("bias_eta", [False, True])
+def test_bias_step_is_glove_c_unless_bias_eta(bias_eta):
+    state = GloveState.init(3, 4, seed=0)
+    state.bw[0] = 2.0  # a large diff, so eta or not makes a visible difference
+    r, c = np.array([0], np.int32), np.array([1], np.int32)
+    logx, fx = np.array([0.5], np.float32), np.array([0.8], np.float32)
+    want_b, want_g = _bias_step(state, 0, 1, 0.5, 0.8, 0.05, bias_eta)
+    run_epoch(state, r, c, logx, fx, eta=0.05, threads=1, bias_eta=bias_eta)
+    assert state.bw[0] == pytest.approx(want_b, rel=1e-5)
+    assert state.gbw[0] == pytest.approx(want_g, rel=1e-5)
+    other, _ = _bias_step(GloveState.init(3, 4, seed=0), 0, 1, 0.5, 0.8, 0.05, not bias_eta)
+    assert abs(state.bw[0] - other) > 0.1  # the two rules differ by a factor eta = 1/20
+
+
+def test_bias_eta_changes_training():
+    rows, cols, x = tiny_matrix()
+    p = GloveParams(dim=8, iterations=3, seed=5)
+    a, la = train(rows, cols, x, 12, p, show_progress=False)
+    b, lb = train(
+        rows, cols, x, 12, GloveParams(**{**p.__dict__, "bias_eta": True}), show_progress=False
+    )
+    assert la[0] != lb[0] or la[1] != lb[1]
+    assert not np.array_equal(a.bw, b.bw)
+
+
+def test_vector_gradient_is_clipped_and_nan_steps_skipped():
+    state = GloveState.init(2, 3, seed=0)
+    state.W[0] = 50.0
+    state.C[1] = 50.0  # diff ~ 7500: fdiff * other far beyond the clip
+    r, c = np.array([0], np.int32), np.array([1], np.int32)
+    logx, fx = np.array([0.0], np.float32), np.array([1.0], np.float32)
+    run_epoch(state, r, c, logx, fx, eta=0.05, threads=1)
+    # clipped gradient 100 * eta = 5, G = 1 before: a step of exactly 5 on every component
+    np.testing.assert_allclose(state.W[0], 45.0, rtol=1e-6)
+    np.testing.assert_allclose(state.gW[0], 1.0 + 25.0, rtol=1e-6)
+    state.C[1, 0] = np.nan
+    before = state.W[0].copy()
+    loss = run_epoch(state, r, c, logx, fx, eta=0.05, threads=1)
+    assert loss == 0.0, "a pair with a nan diff is skipped, loss included"
+    assert np.array_equal(state.W[0], before)
+
+
+def test_checkpoint_of_the_older_update_rule_is_ignored(tmp_path):
+    """A checkpoint written before the glove.c update and the pairs file (no ``update`` in its
+    fingerprint) must not be resumed: its order and bias rule differ."""
+    import json
+
+    from wordgames.vectors import glove
+
+    rows, cols, x = tiny_matrix()
+    p = GloveParams(dim=8, iterations=3, seed=1, threads=1)
+    ckpt = tmp_path / "ckpt"
+    train(rows, cols, x, 12, p, checkpoint_dir=ckpt, stop_after=1, show_progress=False)
+    with np.load(ckpt / "state.npz") as data:
+        meta = json.loads(str(data["meta"]))
+        arrays = {k: data[k] for k in GloveState.FIELDS}
+    assert meta["fingerprint"]["update"] == glove.UPDATE_VERSION
+    del meta["fingerprint"]["update"]
+    glove.save_checkpoint(ckpt, GloveState(**arrays), meta)
+    _, losses = train(rows, cols, x, 12, p, checkpoint_dir=ckpt, show_progress=False)
+    _, fresh = train(rows, cols, x, 12, p, show_progress=False)
+    assert losses == fresh and len(losses) == 3

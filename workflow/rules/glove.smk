@@ -36,6 +36,12 @@ rule glove:
         alpha=lambda wildcards: plan.collection_glove(CFG, wildcards.coll).alpha,
         eta=lambda wildcards: plan.collection_glove(CFG, wildcards.coll).eta,
         seed=lambda wildcards: plan.collection_glove(CFG, wildcards.coll).seed,
+        bias_eta=lambda wildcards: (
+            "--bias-eta"
+            if plan.collection_glove(CFG, wildcards.coll).bias_eta
+            else "--no-bias-eta"
+        ),
+        buffer_mb=lambda wildcards: plan.collection_glove(CFG, wildcards.coll).buffer_mb or 0,
         window=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).window,
         min_count=lambda wildcards: plan.collection_cooccur(CFG, wildcards.coll).min_count,
     shell:
@@ -43,7 +49,8 @@ rule glove:
         " --out-vocab {output.vocab} --out-kv {output.kv} --out-summary {output.summary}"
         " --method {params.method} --dim {params.dim} --iterations {params.iterations}"
         " --x-max {params.x_max} --alpha {params.alpha} --eta {params.eta} --seed {params.seed}"
-        " --threads {threads} --window {params.window} --min-count {params.min_count}"
+        " --threads {threads} {params.bias_eta} --buffer-mb {params.buffer_mb}"
+        " --window {params.window} --min-count {params.min_count}"
         " {params.checkpoint} > {log} 2>&1"
 
 

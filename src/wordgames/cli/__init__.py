@@ -71,6 +71,7 @@ CONFIG_OPTIONS: dict[str, str] = {
     "build glove --alpha": "glove.alpha",
     "build glove --eta": "glove.eta",
     "build glove --threads": "glove.threads",
+    "build glove --buffer-mb": "glove.buffer_mb",
     "build vocab --max-vocab": "cooccur.max_vocab",
     "build pmi --min-count": "tables.pmi_min_count",
     "build idf --min-df": "tables.idf_min_df",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 
@@ -19,6 +20,8 @@ def _params(args):
         eta=args.eta,
         seed=args.seed,
         threads=args.threads,
+        bias_eta=args.bias_eta,
+        buffer_mb=args.buffer_mb,
     )
 
 
@@ -93,6 +96,9 @@ def _evaluate(args) -> int:
 
 
 def register(commands) -> None:
+    from wordgames.config import schema_defaults
+
+    glove_defaults = schema_defaults("glove")
     build = commands.build
     p = build.add_parser("glove", help="train GloVe (or gensim word2vec/fastText) vectors")
     p.add_argument("--cooccur", help="cooccur.parquet (GloVe)")
@@ -110,6 +116,18 @@ def register(commands) -> None:
     p.add_argument("--eta", type=float, required=True)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--threads", type=int, required=True)
+    p.add_argument(
+        "--bias-eta",
+        action=argparse.BooleanOptionalAction,
+        default=glove_defaults["bias_eta"],
+        help="scale the GloVe bias gradient by eta (the older rule; default: glove.c's, without)",
+    )
+    p.add_argument(
+        "--buffer-mb",
+        type=float,
+        default=glove_defaults["buffer_mb"],
+        help="MiB of GloVe pairs read at a time (0: the whole pairs file in memory)",
+    )
     p.add_argument("--window", type=int, help="word2vec / fastText window")
     p.add_argument("--min-count", type=int, help="word2vec / fastText min count")
     p.add_argument(

@@ -1,20 +1,24 @@
 """GloVe (Pennington et al., 2014) trained with AdaGrad, compiled with numba, Hogwild over threads.
 
 For every non-zero co-occurrence X_ij the loss is ``f(X_ij) (w_i . c_j + b_i + b~_j - log X_ij)^2 / 2``
-with ``f(x) = min(1, (x / x_max)^alpha)``. The update follows the reference C implementation
-(``glove.c``): the per-parameter squared-gradient accumulators start at 1, the step of a parameter is
-``g / sqrt(G)`` with ``g = eta * f * diff * (other vector)`` and ``G`` taken before adding ``g^2``
-(the accumulated gradient is the eta-scaled one, as there). Word and context vectors and the two
-biases are separate parameters; the output vectors are ``W + C``.
+with ``f(x) = min(1, (x / x_max)^alpha)``. The update is Stanford's ``glove.c`` as it is since 2019
+(``wordgames.vectors.kernel`` says it exactly): accumulators start at 1; a vector component steps by
+``g / sqrt(G)`` with ``g = clip(f * diff * other, -100, 100) * eta`` and ``G`` taken before adding
+``g^2``; the vector steps of a pair are skipped if their sums are nan/inf; a bias steps by
+``f * diff / sqrt(G_b)`` without eta (``bias_eta`` = the older eta-scaled bias step). Word and
+context vectors and the two biases are separate parameters; the output vectors are ``W + C``.
 
-The non-zero entries are shuffled once with the seed and visited in that order every iteration; with
-``threads`` > 1 each thread takes a contiguous slice of the shuffled entries and updates the shared
-parameters without locks (Hogwild), so results depend on thread timing; with one thread a run is
-bit-identical for a given seed. ``log X`` and ``f(X)`` are computed once, not per iteration. All
-arithmetic on the parameters is float32 (the C tool uses double); the loss is summed in float64.
+Out of core: the pairs are first written to a shuffled file of 16-byte records (i, j, log x, f(x);
+``wordgames.vectors.pairs``, a seeded uniform permutation that does not depend on the memory budget)
+and every iteration streams that file through one reusable buffer of ``buffer_mb`` MiB (0 / None:
+the whole file loaded once). Memory is then the four vocabulary tables plus that buffer, whatever
+the number of pairs. With ``threads`` > 1 each block is split into contiguous slices updated without
+locks (Hogwild), so results depend on thread timing; with one thread a run is bit-identical for a
+given seed, whatever ``buffer_mb``. All arithmetic on the parameters is float32 (glove.c uses
+double); the loss is summed in float64.
 
 After each iteration a checkpoint (vectors, biases, squared gradients, losses) is written atomically;
-a restarted run with the same settings and data resumes from it.
+a restarted run with the same settings and data resumes from it (the pairs file is written again).
 """
 
 from __future__ import annotations
@@ -24,14 +28,24 @@ import logging
 import math
 import os
 import shutil
+import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import numba
 import numpy as np
 
 from wordgames.config import schema_defaults
+from wordgames.vectors.kernel import epoch_sum, reference_epoch  # noqa: F401 (re-exported)
+from wordgames.vectors.pairs import (
+    RECORD,
+    PairsFile,
+    array_batches,
+    block_records,
+    iter_blocks,
+    parquet_batches,
+    write_pairs,
+)
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +63,9 @@ class GloveParams:
     alpha: float = float(_DEFAULTS["alpha"])
     eta: float = float(_DEFAULTS["eta"])
     seed: int = _DEFAULTS["seed"]
+    bias_eta: bool = _DEFAULTS["bias_eta"]
+    # MiB of pairs read at a time; 0 / None = the whole pairs file in memory
+    buffer_mb: float | None = _DEFAULTS["buffer_mb"]
     # the schema's null means "the config's top-level threads", which the caller resolves: one
     # thread here keeps a run bit-identical
     threads: int = 1
@@ -75,7 +92,11 @@ class GloveState:
         rng = np.random.default_rng(seed)
 
         def uniform(*shape):
-            return (rng.random(shape, dtype=np.float32) - np.float32(0.5)) / np.float32(dim)
+            # in place: no temporaries the size of a table
+            a = rng.random(shape, dtype=np.float32)
+            a -= np.float32(0.5)
+            a /= np.float32(dim)
+            return a
 
         W = uniform(vocab_size, dim)
         C = uniform(vocab_size, dim)
@@ -100,111 +121,39 @@ class GloveState:
         return self.W + self.C
 
 
-def prepare(rows, cols, x, x_max: float, alpha: float, seed: int):
-    """Shuffle the non-zero entries once; return rows, cols, log x and f(x) as compact arrays."""
-    x = np.asarray(x, dtype=np.float64)
-    if len(x) and not (x > 0).all():
-        raise ValueError("co-occurrence values must be positive")
-    order = np.random.default_rng([seed, 1]).permutation(len(x))
-    rows = np.ascontiguousarray(np.asarray(rows)[order], dtype=np.int32)
-    cols = np.ascontiguousarray(np.asarray(cols)[order], dtype=np.int32)
-    x = x[order]
-    logx = np.log(x).astype(np.float32)
-    fx = np.minimum(1.0, (x / x_max) ** alpha).astype(np.float32)
-    return rows, cols, logx, fx
+def prepare(rows, cols, x, x_max: float, alpha: float, seed: int, folder=None):
+    """The pairs of in-memory arrays in training order, as the four field arrays (i, j, log x,
+    f(x)): written through the pairs file, so the order is the one training uses (benchmarks)."""
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        n, batches = array_batches(rows, cols, x)
+        vocab = int(max(np.max(rows), np.max(cols))) + 1 if n else 1
+        pairs = write_pairs(
+            batches, n, Path(tmp) / "pairs.bin", vocab, x_max=x_max, alpha=alpha, seed=seed
+        )
+        rec = np.fromfile(pairs.path, dtype=RECORD)
+    return tuple(np.ascontiguousarray(rec[f]) for f in RECORD.names)
 
 
-@numba.njit(parallel=True, fastmath=True, cache=True)
-def _epoch(W, C, bw, bc, gW, gC, gbw, gbc, rows, cols, logx, fx, eta, n_threads):
-    n = rows.shape[0]
-    dim = W.shape[1]
-    losses = np.zeros(n_threads, np.float64)
-    for t in numba.prange(n_threads):
-        start = t * n // n_threads
-        end = (t + 1) * n // n_threads
-        loss = 0.0
-        for k in range(start, end):
-            i = rows[k]
-            j = cols[k]
-            wi = W[i]
-            cj = C[j]
-            gwi = gW[i]
-            gcj = gC[j]
-            dot = np.float32(0.0)
-            for d in range(dim):
-                dot += wi[d] * cj[d]
-            diff = dot + bw[i] + bc[j] - logx[k]
-            fdiff = fx[k] * diff
-            loss += 0.5 * fdiff * diff
-            g = eta * fdiff
-            for d in range(dim):
-                a = g * cj[d]
-                b = g * wi[d]
-                wi[d] -= a / np.sqrt(gwi[d])
-                cj[d] -= b / np.sqrt(gcj[d])
-                gwi[d] += a * a
-                gcj[d] += b * b
-            bw[i] -= g / np.sqrt(gbw[i])
-            bc[j] -= g / np.sqrt(gbc[j])
-            gbw[i] += g * g
-            gbc[j] += g * g
-        losses[t] = loss
-    return losses.sum()
-
-
-def run_epoch(state: GloveState, rows, cols, logx, fx, eta: float, threads: int = 1) -> float:
-    """One pass over the (shuffled) entries; returns the mean loss per entry."""
-    threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
-    total = _epoch(
-        state.W,
-        state.C,
-        state.bw,
-        state.bc,
-        state.gW,
-        state.gC,
-        state.gbw,
-        state.gbc,
-        rows,
-        cols,
-        logx,
-        fx,
-        np.float32(eta),
-        threads,
-    )
-    return float(total) / max(1, len(rows))
-
-
-def reference_epoch(state: GloveState, rows, cols, logx, fx, eta: float) -> float:
-    """The same update in plain numpy, one entry at a time (slow; the tests' reference)."""
-    eta = np.float32(eta)
-    loss = 0.0
-    for k in range(len(rows)):
-        i, j = rows[k], cols[k]
-        wi, cj = state.W[i].copy(), state.C[j].copy()
-        diff = np.float32(wi @ cj + state.bw[i] + state.bc[j] - logx[k])
-        fdiff = fx[k] * diff
-        loss += 0.5 * float(fdiff) * float(diff)
-        g = eta * fdiff
-        grad_w = g * cj
-        grad_c = g * wi
-        state.W[i] = wi - grad_w / np.sqrt(state.gW[i])
-        state.C[j] = cj - grad_c / np.sqrt(state.gC[j])
-        state.gW[i] += grad_w * grad_w
-        state.gC[j] += grad_c * grad_c
-        state.bw[i] -= g / np.sqrt(state.gbw[i])
-        state.bc[j] -= g / np.sqrt(state.gbc[j])
-        state.gbw[i] += g * g
-        state.gbc[j] += g * g
-    return loss / max(1, len(rows))
+def run_epoch(
+    state: GloveState, rows, cols, logx, fx, eta: float, threads: int = 1, bias_eta: bool = False
+) -> float:
+    """One pass over the given pairs (in their order); returns the mean loss per pair."""
+    return epoch_sum(state, rows, cols, logx, fx, eta, bias_eta, threads) / max(1, len(rows))
 
 
 # checkpoints ---------------------------------------------------------------------------------------
+# bump when the update rule or the pairs order changes: a checkpoint of another version is ignored
+UPDATE_VERSION = "glove.c-2019-clip100/pairs-keysort-v1"
+
+
 def _fingerprint(params: GloveParams, vocab_size: int, nnz: int, checksum: float) -> dict:
     fp = asdict(params)
-    fp.pop("iterations")
-    fp.pop("threads")
-    fp.update(vocab_size=int(vocab_size), nnz=int(nnz), checksum=float(checksum))
+    # neither changes the result of a one-thread run
+    for name in ("iterations", "threads", "buffer_mb"):
+        fp.pop(name)
+    fp.update(
+        vocab_size=int(vocab_size), nnz=int(nnz), checksum=float(checksum), update=UPDATE_VERSION
+    )
     return fp
 
 
@@ -237,30 +186,104 @@ def load_checkpoint(folder: Path, fingerprint: dict) -> tuple[GloveState, dict] 
     return state, meta
 
 
+def _pairs_target(checkpoint_dir: Path | None, work_dir) -> tuple[Path, Path | None]:
+    """Where the pairs file goes: beside the checkpoint folder, else in a temporary folder under
+    ``work_dir`` (the output folder; the system's temporary folder if None). Returns the path and
+    the temporary folder to remove afterwards."""
+    if checkpoint_dir is not None:
+        return checkpoint_dir.parent / f"{checkpoint_dir.name}.pairs.bin", None
+    if work_dir is not None:
+        Path(work_dir).mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".glove-pairs-", dir=work_dir))
+    return tmp / "pairs.bin", tmp
+
+
 def train(
     rows,
     cols,
     x,
     vocab_size: int,
     params: GloveParams,
+    **kwargs,
+) -> tuple[GloveState, list]:
+    """Train GloVe on in-memory non-zero entries (rows, cols, x); see ``train_batches``."""
+    n, batches = array_batches(rows, cols, x)
+    return train_batches(n, batches, vocab_size, params, **kwargs)
+
+
+def train_parquet(path, vocab_size: int, params: GloveParams, column: str = "weight", **kwargs):
+    """Train GloVe on a co-occurrence Parquet (columns i, j, ``column``), read in batches."""
+    n, batches = parquet_batches(path, column)
+    return train_batches(n, batches, vocab_size, params, source=str(path), **kwargs)
+
+
+def train_batches(
+    n: int,
+    batches,
+    vocab_size: int,
+    params: GloveParams,
     *,
+    source: str = "co-occurrence",
     checkpoint_dir: str | os.PathLike | None = None,
+    work_dir: str | os.PathLike | None = None,
     stop_after: int | None = None,
     keep_checkpoint: bool = False,
     show_progress: bool = True,
 ) -> tuple[GloveState, list]:
-    """Train GloVe on the non-zero entries (rows, cols, x); returns the state and loss per iteration.
+    """Write the shuffled pairs file of the ``n`` entries in ``batches``, train on it, delete it;
+    returns the state and the loss per iteration.
 
     With ``checkpoint_dir`` the state is saved after every iteration and a matching checkpoint there
     is resumed. ``stop_after`` ends after that many iterations in total (simulates an interruption:
     the checkpoint is kept). The checkpoint is deleted at the end unless ``keep_checkpoint``.
     """
+    folder = Path(checkpoint_dir) if checkpoint_dir is not None else None
+    records = block_records(params.buffer_mb)  # a bad buffer fails before any work
+    target, tmpdir = _pairs_target(folder, work_dir)
+    try:
+        t0 = time.perf_counter()
+        pairs = write_pairs(
+            batches,
+            n,
+            target,
+            vocab_size,
+            x_max=params.x_max,
+            alpha=params.alpha,
+            seed=params.seed,
+            budget_bytes=records * RECORD.itemsize if records else None,
+            source=source,
+        )
+        log.info("shuffled %d pairs into %s (%.1f s)", n, target, time.perf_counter() - t0)
+        return train_pairs(
+            pairs,
+            vocab_size,
+            params,
+            checkpoint_dir=folder,
+            stop_after=stop_after,
+            keep_checkpoint=keep_checkpoint,
+            show_progress=show_progress,
+        )
+    finally:
+        target.unlink(missing_ok=True)
+        if tmpdir is not None:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def train_pairs(
+    pairs: PairsFile,
+    vocab_size: int,
+    params: GloveParams,
+    *,
+    checkpoint_dir: Path | None = None,
+    stop_after: int | None = None,
+    keep_checkpoint: bool = False,
+    show_progress: bool = True,
+) -> tuple[GloveState, list]:
+    """Train on a written pairs file, streaming it ``params.buffer_mb`` MiB at a time."""
     from wordgames.progress import progress
 
-    x_arr = np.asarray(x, dtype=np.float64)
-    rows_p, cols_p, logx, fx = prepare(rows, cols, x_arr, params.x_max, params.alpha, params.seed)
-    fingerprint = _fingerprint(params, vocab_size, len(x_arr), float(x_arr.sum()))
-    folder = Path(checkpoint_dir) if checkpoint_dir is not None else None
+    fingerprint = _fingerprint(params, vocab_size, pairs.count, pairs.checksum)
+    folder = checkpoint_dir
     losses: list[float] = []
     state = None
     if folder is not None:
@@ -271,6 +294,9 @@ def train(
             log.info("resuming from checkpoint after iteration %d", len(losses))
     if state is None:
         state = GloveState.init(vocab_size, params.dim, params.seed)
+    records = block_records(params.buffer_mb)
+    # the whole file: loaded once and reused, not read again every iteration
+    whole = None if records else np.fromfile(pairs.path, dtype=RECORD)
     end = params.iterations if stop_after is None else min(params.iterations, stop_after)
     bar = progress(
         desc="glove",
@@ -282,7 +308,20 @@ def train(
     try:
         for it in range(len(losses), end):
             t0 = time.perf_counter()
-            loss = run_epoch(state, rows_p, cols_p, logx, fx, params.eta, params.threads)
+            total = 0.0
+            for block in [whole] if whole is not None else iter_blocks(pairs.path, records):
+                total = epoch_sum(
+                    state,
+                    block["i"],
+                    block["j"],
+                    block["logx"],
+                    block["fx"],
+                    params.eta,
+                    params.bias_eta,
+                    params.threads,
+                    carry=total,
+                )
+            loss = total / max(1, pairs.count)
             if not math.isfinite(loss):
                 raise FloatingPointError(f"GloVe loss is {loss} at iteration {it + 1}: lower eta")
             losses.append(loss)

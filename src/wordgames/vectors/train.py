@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from wordgames.artifacts import atomic_open, read_parquet, require
-from wordgames.vectors.glove import GloveParams, train
+from wordgames.vectors.glove import GloveParams, train_parquet
 from wordgames.vectors.keyed import save_vectors
 
 log = logging.getLogger(__name__)
@@ -53,26 +53,29 @@ def train_glove_files(
     stop_after: int | None = None,
 ) -> dict:
     """GloVe on a co-occurrence table; ``checkpoint_dir`` holds the state of an interrupted run."""
+    import pyarrow.parquet as pq
+
     vt = read_parquet(vocab, columns=["word", "count"])
     words = vt.column("word").to_pylist()
     counts = vt.column("count").to_pylist()
-    rows, cols, x = load_cooccur(cooccur)
-    log.info("GloVe: %d words, %d non-zero pairs, %s", len(words), len(x), params)
+    nnz = pq.ParquetFile(require(cooccur)).metadata.num_rows
+    log.info("GloVe: %d words, %d non-zero pairs, %s", len(words), nnz, params)
     t0 = time.perf_counter()
-    state, losses = train(
-        rows,
-        cols,
-        x,
+    # the pairs are streamed from a shuffled file beside the checkpoint (or in a temporary folder
+    # under the output folder), never loaded as columns
+    state, losses = train_parquet(
+        cooccur,
         len(words),
         params,
         checkpoint_dir=Path(checkpoint_dir) if checkpoint_dir else None,
+        work_dir=out.vectors.parent,
         stop_after=stop_after,
     )
     seconds = time.perf_counter() - t0
     summary = {
         "method": "glove",
         "words": len(words),
-        "nnz": int(len(x)),
+        "nnz": int(nnz),
         "params": params.__dict__,
         "losses": losses,
         "iterations_done": len(losses),
