@@ -21,7 +21,22 @@ from cooccur_data import CACHE, cooccur_table, count_tokens, english_tokens  # n
 from wordgames.vectors.evaluate import evaluate_keyed_vectors  # noqa: E402
 from wordgames.vectors.glove import GloveParams  # noqa: E402
 from wordgames.vectors.keyed import load_keyed_vectors  # noqa: E402
-from wordgames.vectors.train import train_gensim_files, train_glove_files  # noqa: E402
+from wordgames.vectors.train import (  # noqa: E402
+    VectorOutputs,
+    train_gensim_files,
+    train_glove_files,
+)
+
+
+def outputs(folder) -> VectorOutputs:
+    """The glove stage's four outputs in ``folder``."""
+    return VectorOutputs(
+        folder / "vectors.npy",
+        folder / "vocab.parquet",
+        folder / "vectors.kv",
+        folder / "train.json",
+    )
+
 
 PROBES = ["king", "house", "sea", "night", "love", "money", "france", "quickly"]
 
@@ -45,11 +60,11 @@ def main():
     out = CACHE / f"quality-d{args.dim}"
     results = {}
     params = GloveParams(dim=args.dim, iterations=args.iterations, threads=args.threads)
-    s = train_glove_files(cooc, vocab, out / "glove", params, checkpoint=False)
+    s = train_glove_files(cooc, vocab, outputs(out / "glove"), params)  # no checkpoint
     results[f"GloVe (ours), {args.iterations} it"] = (s["seconds"], out / "glove/vectors.kv")
     w2v = GloveParams(dim=args.dim, iterations=args.w2v_epochs, threads=args.threads)
     s = train_gensim_files(
-        tokens, vocab, out / "w2v", "word2vec", w2v, window=10, min_count=args.min_count
+        tokens, vocab, outputs(out / "w2v"), "word2vec", w2v, window=10, min_count=args.min_count
     )
     results[f"gensim word2vec sg, {args.w2v_epochs} ep"] = (s["seconds"], out / "w2v/vectors.kv")
 

@@ -120,6 +120,15 @@ class GloveState:
     def vectors(self) -> np.ndarray:
         return self.W + self.C
 
+    def take_vectors(self) -> np.ndarray:
+        """``W + C`` summed into W, every other table released: no extra table at the end of a
+        run (the state is unusable afterwards)."""
+        vectors = self.W
+        vectors += self.C
+        for name in self.FIELDS:
+            setattr(self, name, None)
+        return vectors
+
 
 def prepare(rows, cols, x, x_max: float, alpha: float, seed: int, folder=None):
     """The pairs of in-memory arrays in training order, as the four field arrays (i, j, log x,

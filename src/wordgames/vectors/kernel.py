@@ -11,8 +11,9 @@ Stanford's ``glove.c`` does it since 2019 (gradient clipping and the NaN guards)
   nan/inf is dropped, glove.c's ``check_nan``). ``bias_eta=True`` scales the bias gradient by eta
   instead (``eta * fdiff``), the rule this package followed before.
 
-One difference: glove.c's ``fmin(fmax(NaN, -c), c)`` turns a NaN gradient into ``-c``; here a NaN
-stays NaN, so the vector update that holds it is skipped instead. Arithmetic is float32 (glove.c
+A NaN gradient component cannot reach the clip: it needs a non-finite w_i or c_j, which makes
+``diff`` non-finite, so the pair is skipped first (glove.c's ``fmin``/``fmax`` would turn it into
+``-100`` otherwise). Arithmetic is float32 (glove.c
 uses double); the loss is summed in float64.
 """
 
@@ -58,33 +59,28 @@ def _epoch(W, C, bw, bc, gW, gC, gbw, gbc, rows, cols, logx, fx, eta, bias_eta, 
             if not (math.isfinite(diff) and math.isfinite(fdiff)):
                 continue
             loss += 0.5 * fdiff * diff
+            # one pass: each component steps at once, its old value kept in uw / uc so that a
+            # non-finite sum restores them exactly (glove.c computes all steps, then applies them
+            # if finite: the same result, about 20% slower here as a second pass)
             sw = np.float32(0.0)
             sc = np.float32(0.0)
             for d in range(dim):
-                a = fdiff * cj[d]
-                b = fdiff * wi[d]
-                if a > clip:
-                    a = clip
-                elif a < -clip:
-                    a = -clip
-                if b > clip:
-                    b = clip
-                elif b < -clip:
-                    b = -clip
-                a *= eta
-                b *= eta
+                a = min(max(fdiff * cj[d], -clip), clip) * eta
+                b = min(max(fdiff * wi[d], -clip), clip) * eta
                 ua = a / np.sqrt(gwi[d])
                 ub = b / np.sqrt(gcj[d])
-                uw[d] = ua
-                uc[d] = ub
+                uw[d] = wi[d]
+                uc[d] = cj[d]
+                wi[d] -= ua
+                cj[d] -= ub
                 sw += ua
                 sc += ub
                 gwi[d] += a * a
                 gcj[d] += b * b
-            if math.isfinite(sw) and math.isfinite(sc):
+            if not (math.isfinite(sw) and math.isfinite(sc)):
                 for d in range(dim):
-                    wi[d] -= uw[d]
-                    cj[d] -= uc[d]
+                    wi[d] = uw[d]
+                    cj[d] = uc[d]
             g = eta * fdiff if bias_eta else fdiff
             step = g / np.sqrt(gbw[i])
             if math.isfinite(step):

@@ -37,9 +37,8 @@ _KEYED = np.dtype([("key", "<u8"), ("rec", RECORD)])
 # bytes of working memory per record when a bucket is sorted: the keyed records (24), a contiguous
 # copy of the keys argsort may take (8), the order (8) and the sorted records (16)
 _SORT_BYTES = _KEYED.itemsize + 8 + 8 + RECORD.itemsize
-# fixed, not derived from the budget: the keys come from one stream, so its batches must not change
-# with the budget for the order not to (they would not, but this keeps the argument trivial)
-BATCH_ROWS = 1 << 20
+# rows read (and scattered) at a time: about 100 bytes a row of temporaries, so 25 MB
+BATCH_ROWS = 1 << 18
 DEFAULT_SHUFFLE_BYTES = 256 << 20
 
 

@@ -83,7 +83,9 @@ def train_glove_files(
     }
     if len(losses) < params.iterations:
         log.warning("stopped after %d of %d iterations", len(losses), params.iterations)
-    out.save(words, state.vectors(), counts, summary)
+    vectors = state.take_vectors()  # the accumulators go before gensim copies the vectors
+    del state
+    out.save(words, vectors, counts, summary)
     return summary
 
 
