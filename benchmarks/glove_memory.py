@@ -163,6 +163,9 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--buffer-mb", type=float, nargs="+", default=[256, 64])
     ap.add_argument("--no-in-memory", action="store_true", help="skip the --buffer-mb 0 row")
+    ap.add_argument(
+        "--bias-eta", action="store_true", help="our rows with glove.bias_eta (the older bias step)"
+    )
     ap.add_argument("--baseline-src", type=Path, help="another source tree's trainer as a row")
     ap.add_argument("--stanford", type=Path, help="folder of a glove.c build (its glove binary)")
     ap.add_argument("--work", type=Path, help="folder for the table and temporary files")
@@ -201,6 +204,7 @@ def main() -> int:
         "alpha": 0.75,
         "eta": 0.05,
         "seed": 0,
+        "bias_eta": args.bias_eta,
     }
     rows = {}
     src = REPO / "src"

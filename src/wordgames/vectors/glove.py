@@ -304,8 +304,12 @@ def train_pairs(
     if state is None:
         state = GloveState.init(vocab_size, params.dim, params.seed)
     records = block_records(params.buffer_mb)
-    # the whole file: loaded once and reused, not read again every iteration
-    whole = None if records else np.fromfile(pairs.path, dtype=RECORD)
+    if records and records < pairs.count:
+        # one buffer for every block of every iteration
+        buf, whole = np.empty(records, RECORD), None
+    else:
+        # the whole file: loaded once and reused, not read again every iteration
+        buf, whole = None, np.fromfile(pairs.path, dtype=RECORD)
     end = params.iterations if stop_after is None else min(params.iterations, stop_after)
     bar = progress(
         desc="glove",
@@ -318,7 +322,7 @@ def train_pairs(
         for it in range(len(losses), end):
             t0 = time.perf_counter()
             total = 0.0
-            for block in [whole] if whole is not None else iter_blocks(pairs.path, records):
+            for block in [whole] if whole is not None else iter_blocks(pairs.path, buf):
                 total = epoch_sum(
                     state,
                     block["i"],

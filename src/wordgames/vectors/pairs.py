@@ -65,7 +65,9 @@ def parquet_batches(path, column: str = "weight") -> tuple[int, Iterator]:
 
     from wordgames.artifacts import require
 
-    pf = pq.ParquetFile(require(path))
+    # no pre-buffering: by default pyarrow reads ahead the column chunks of the whole file (500 MB
+    # of RSS for 33M pairs); a buffered stream keeps it to the batch at hand (~110 MB)
+    pf = pq.ParquetFile(require(path), pre_buffer=False, buffer_size=1 << 22)
     missing = {"i", "j", column} - set(pf.schema_arrow.names)
     if missing:
         raise InputError(f"{path}: no column(s) {', '.join(sorted(missing))} in the co-occurrence")
@@ -167,6 +169,7 @@ def write_pairs(
         finally:
             for fh in files:
                 fh.close()
+        _release_arrow_memory()
         if seen != n:
             raise InputError(f"{source}: {seen} rows read where {n} were announced")
         with atomic_path(target, suffix=".bin") as tmp, open(tmp, "wb") as out:
@@ -181,18 +184,21 @@ def write_pairs(
     return PairsFile(target, n, checksum)
 
 
-def iter_blocks(path: str | os.PathLike, block_records: int | None) -> Iterator[np.ndarray]:
-    """The records of a pairs file in order, ``block_records`` at a time, read into one reusable
-    array (not a memory map of the whole file, whose touched pages would count into RSS); ``None``
-    reads the whole file as one block."""
+def _release_arrow_memory() -> None:
+    """Give the Parquet reader's freed buffers back to the system before the sort and training."""
+    import sys
+
+    if "pyarrow" in sys.modules:
+        sys.modules["pyarrow"].default_memory_pool().release_unused()
+
+
+def iter_blocks(path: str | os.PathLike, buf: np.ndarray) -> Iterator[np.ndarray]:
+    """The records of a pairs file in order, read into ``buf`` (a RECORD array, reused: one block
+    is valid until the next is read) as many at a time as it holds. A read into one preallocated
+    array, not a memory map of the whole file, whose touched pages would count into RSS."""
     size = os.path.getsize(path)
     if size % RECORD.itemsize:
         raise InputError(f"{path}: size {size} is not a multiple of {RECORD.itemsize}-byte records")
-    total = size // RECORD.itemsize
-    if block_records is None or block_records >= total:
-        yield np.fromfile(path, dtype=RECORD)
-        return
-    buf = np.empty(max(1, block_records), RECORD)
     raw = buf.view(np.uint8)
     with open(path, "rb", buffering=0) as fh:
         while True:
