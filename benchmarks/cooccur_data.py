@@ -29,7 +29,9 @@ def simple_tokenise(files, out: Path) -> Path:
     tmp = out.with_suffix(".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
         for f in files:
-            text = unicodedata.normalize("NFC", Path(f).read_text(encoding="utf-8"))
+            # errors="replace": nltk_data/gutenberg_selections.txt has a stray Latin-1 byte
+            raw = Path(f).read_text(encoding="utf-8", errors="replace")
+            text = unicodedata.normalize("NFC", raw)
             text = text.replace("\u2019", "'")
             for para in text.split("\n"):
                 for sent in SENT_RE.split(para):
