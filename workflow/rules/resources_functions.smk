@@ -113,7 +113,8 @@ def _glove_shape(wildcards, input):
 def get_glove_mem_mb(wildcards, input, attempt):
     _ = input.size_mb  # Snakemake's own handling of inputs still to be made (<TBD>)
     vocab, dim, _, pairs = _glove_shape(wildcards, input)
-    return cost_model.glove_mem_mb(vocab, dim, pairs, RESOURCE_LIMITS, attempt)
+    buffer_mb = plan.collection_glove(CFG, wildcards.coll).buffer_mb
+    return cost_model.glove_mem_mb(vocab, dim, pairs, RESOURCE_LIMITS, attempt, buffer_mb)
 
 
 def get_glove_runtime(wildcards, input, threads, attempt):

@@ -184,8 +184,9 @@ def glove_mem_mb(
 ) -> int:
     """Memory MB of a GloVe job on a ``vocab_size`` x ``dim`` model and ``pairs`` co-occurrences.
     ``buffer_mb``: a trainer that streams its shuffled pairs through a buffer of that many MiB
-    holds at most the buffer and the shuffle's budget of the same size besides its tables (not
-    measured yet: 1.5 x both); None or 0: every pair in memory, as measured."""
+    holds at most the buffer and the shuffle's budget of the same size besides its tables
+    (measured: tables + buffer + about 250 MiB, the shuffle's peak about 400 MiB with a 256 MiB
+    budget, benchmarks/glove_memory.py; asked: 1.5 x both); None or 0: every pair in memory."""
     in_memory = GLOVE.pair_bytes * pairs / 1e6
     if buffer_mb:
         in_memory = min(in_memory, 1.5 * 2 * buffer_mb * _MIB / 1e6)
