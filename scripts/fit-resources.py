@@ -30,6 +30,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import yaml
 
+# the run folders are named by scale_curve: one naming, its own
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from scale_curve import size_label  # noqa: E402
+
 MIB = 1024 * 1024
 LINEAR = [
     "corpus_extract",
@@ -41,11 +45,6 @@ LINEAR = [
     "stats_idf",
     "lm",
 ]
-
-
-def size_label(tokens: int) -> str:
-    exp = math.log10(tokens)
-    return f"1e{round(exp)}" if abs(exp - round(exp)) < 1e-9 else f"{tokens:g}"
 
 
 def mib(*files: Path) -> float:

@@ -66,14 +66,14 @@ def test_exponents_and_scaling():
     assert scale_curve.min_count_for(9_000_000) == 15
     assert 150 <= scale_curve.min_count_for(2_000_000_000) <= 250
     assert scale_curve.min_count_for(1_000_000) == 5
-    assert [scale_curve.shards_for(n) for n in (1e6, 1e7, 1e8)] == [1, 2, 8]
+    assert [scale_curve.shards_for(n) for n in (1e6, 1e7, 1e8, 1e10)] == [1, 2, 20, 32]
 
 
 def test_config_is_valid_and_names_the_front_half(tmp_path):
     from types import SimpleNamespace
 
     manifest = {"tokens": 10_000_000, "lang": "it", "wiki": "itwiki", "date": "20241101"}
-    args = SimpleNamespace(cores=2, dim=300, glove_iterations=3)
+    args = SimpleNamespace(cores=2, dim=300, glove_iterations=3, no_index=False)
     path = scale_curve.write_config(tmp_path, tmp_path / "dump", manifest, args, fallback=False)
     want = scale_curve.targets(path)
     names = [Path(w).name for w in want]
@@ -86,6 +86,12 @@ def test_config_is_valid_and_names_the_front_half(tmp_path):
         "vectors.npy",
     ]
     assert all(w.startswith(str(tmp_path / "results")) for w in want)
+    # the corpus reads the generated multistream file through its index
+    import yaml
+
+    corpus = yaml.safe_load(path.read_text())["corpora"]["gen"]
+    assert corpus["index"].endswith("-pages-articles-multistream-index.txt.bz2")
+    assert corpus["source"].endswith("-pages-articles-multistream.xml.bz2")
 
 
 def test_report_has_a_table_per_run_and_the_exponents():

@@ -307,7 +307,12 @@ def test_real_sources_and_excerpts(wordgames_data, tmp_path):
     root = Path(wordgames_data) / "corpora"
     sources = wikidump.source_files("it", root)
     assert len(sources) >= 5
-    manifest = wikidump.generate(tmp_path / "d", 20_000, lang="it", log=lambda *_: None, parts=2)
+    # the data folder the fixture found (WORDGAMES_DATA or ../shared/data), not the environment
+    excerpts = [root / "mediawiki" / e for e in wikidump.EXCERPTS]
+    manifest = wikidump.generate(
+        tmp_path / "d", 20_000, lang="it", log=lambda *_: None, parts=2,
+        sources=sources, excerpts=excerpts,
+    )  # fmt: skip
     assert 0.4 < manifest["heaps"]["beta"] < 0.9
     assert manifest["redirects"] > 0 and manifest["other_namespaces"] > 0
     rates = manifest["markup"]["per_1000_tokens"]
