@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location(
-    "scale_curve", REPO / "benchmarks" / "scale_curve.py"
-)
-scale_curve = importlib.util.module_from_spec(_spec)
-sys.modules["scale_curve"] = scale_curve
-_spec.loader.exec_module(scale_curve)
+import scale_curve
 
 HEADER = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
 

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location(
-    "scale_projection", REPO / "benchmarks" / "scale_projection.py"
-)
-proj = importlib.util.module_from_spec(_spec)
-sys.modules["scale_projection"] = proj
-_spec.loader.exec_module(proj)
+import scale_projection as proj
 
 STAGES = ["corpus_extract", "corpus_tokenize", "stats_cooccur_merge", "lm", "glove"]
 

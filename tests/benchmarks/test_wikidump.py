@@ -7,7 +7,6 @@ data (skipped without WORDGAMES_DATA)."""
 from __future__ import annotations
 
 import bz2
-import importlib.util
 import json
 import math
 import os
@@ -19,13 +18,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+import wikidump
 
 REPO = Path(__file__).resolve().parents[2]
 MULTISTREAM = "itwiki-20241101-pages-articles-multistream.xml.bz2"
-_spec = importlib.util.spec_from_file_location("wikidump", REPO / "benchmarks" / "wikidump.py")
-wikidump = importlib.util.module_from_spec(_spec)
-sys.modules["wikidump"] = wikidump
-_spec.loader.exec_module(wikidump)
 
 SENTENCES = """Il vecchio mulino sorgeva sulla riva sinistra del torrente, poco sotto il ponte di pietra.
 Ogni mattina il mugnaio apriva le chiuse e la ruota cominciava a girare lentamente.
