@@ -361,13 +361,8 @@ def run_size(size: int, args) -> dict:
 
 
 def fit_exponent(xs: list[float], ys: list[float]) -> float | None:
-    pts = [(math.log(x), math.log(y)) for x, y in zip(xs, ys, strict=True) if x and y and y > 0]
-    if len(pts) < 2:
-        return None
-    mx = sum(p[0] for p in pts) / len(pts)
-    my = sum(p[1] for p in pts) / len(pts)
-    sxx = sum((p[0] - mx) ** 2 for p in pts)
-    return sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx if sxx else None
+    fit = wikidump.power_fit(xs, ys)
+    return None if fit is None else fit[1]
 
 
 def _f(value, digits=1) -> str:

@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from wikidump import power_fit  # noqa: E402
 
 # Sizes to project to. enwiki: 6,943,918 articles and 4.7 billion words on 24 January 2025
 # (Wikipedia:Size of Wikipedia, as quoted by geopop.it, 2025). itwiki: 1.8 million articles in
@@ -54,20 +56,6 @@ STATS_LEAVES = ["stats_pmi", "stats_idf", "glove"]
 BOUNDED_RSS = {"stats_cooccur_merge", "stats_pmi", "stats_idf"}
 
 
-def fit(xs: list[float], ys: list[float]) -> tuple[float, float] | None:
-    """``(a, b)`` of ``y = a x^b`` by least squares in log-log, or None with under two points."""
-    pts = [(math.log(x), math.log(y)) for x, y in zip(xs, ys, strict=True) if y and y > 0]
-    if len(pts) < 2:
-        return None
-    mx = sum(p[0] for p in pts) / len(pts)
-    my = sum(p[1] for p in pts) / len(pts)
-    sxx = sum((p[0] - mx) ** 2 for p in pts)
-    if not sxx:
-        return None
-    b = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
-    return math.exp(my - b * mx), b
-
-
 def stage_models(runs: list[dict]) -> dict:
     """Per stage: fits of CPU s, RSS MB and disk MB, the number of sizes, and the CPU/wall ratio of
     the largest run."""
@@ -83,9 +71,9 @@ def stage_models(runs: list[dict]) -> dict:
         last = st[-1]
         models[name] = {
             "sizes": len(have),
-            "cpu": fit(tokens, [s["cpu_s"] for s in st]),
-            "rss": fit(tokens, [s.get("rss_mb") or 0 for s in st]),
-            "disk": fit(tokens, [s.get("disk_mb") or 0 for s in st]),
+            "cpu": power_fit(tokens, [s["cpu_s"] for s in st]),
+            "rss": power_fit(tokens, [s.get("rss_mb") or 0 for s in st]),
+            "disk": power_fit(tokens, [s.get("disk_mb") or 0 for s in st]),
             "parallel": (last["cpu_s"] / last["wall_s"]) if last["wall_s"] else 1.0,
             "rss_max": max(s.get("rss_mb") or 0 for s in st),
         }

@@ -238,14 +238,25 @@ class TextStream:
             s.close()
 
 
+def power_fit(xs, ys) -> tuple[float, float] | None:
+    """``(a, b)`` of ``y = a x^b`` by least squares in log-log over the points with x, y > 0; None
+    with fewer than two such points or a single x. The one fit of the benchmarks: Heaps' law here,
+    the cost curve's exponents (scale_curve) and the projection (scale_projection)."""
+    pts = [(math.log(x), math.log(y)) for x, y in zip(xs, ys, strict=True) if x and y and y > 0]
+    if len(pts) < 2:
+        return None
+    mx = sum(p[0] for p in pts) / len(pts)
+    my = sum(p[1] for p in pts) / len(pts)
+    sxx = sum((p[0] - mx) ** 2 for p in pts)
+    if not sxx:
+        return None
+    b = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
+    return math.exp(my - b * mx), b
+
+
 def heaps_fit(points: list[tuple[int, int]]) -> tuple[float, float]:
-    """(K, beta) of V = K n^beta, least squares in log-log."""
-    xs = [math.log(n) for n, _ in points]
-    ys = [math.log(v) for _, v in points]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    sxx = sum((x - mx) ** 2 for x in xs)
-    beta = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
-    return math.exp(my - beta * mx), beta
+    """(K, beta) of V = K n^beta over (tokens, types) points."""
+    return power_fit([n for n, _ in points], [v for _, v in points])
 
 
 def checkpoints(limit: int, start: int = 10_000, per_decade: int = 8) -> list[int]:

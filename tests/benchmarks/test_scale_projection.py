@@ -26,9 +26,9 @@ def curve(tmp_path, cpu_of, rss_of=lambda name, n: 100.0):
 
 def test_fit_recovers_a_power_law():
     xs = [1e6, 1e7, 1e8]
-    a, b = proj.fit(xs, [3 * x**0.9 for x in xs])
+    a, b = proj.power_fit(xs, [3 * x**0.9 for x in xs])
     assert a == pytest.approx(3) and b == pytest.approx(0.9)
-    assert proj.fit(xs[:1], [1.0]) is None
+    assert proj.power_fit(xs[:1], [1.0]) is None
 
 
 def test_projection_scales_glove_and_bounds_duckdb(tmp_path, capsys):
