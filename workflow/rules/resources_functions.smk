@@ -105,16 +105,16 @@ def threads_of(rule_name):
 # GloVe: memory from the vocabulary and dimension (its tables) and the co-occurrence pairs, read
 # from the Parquet footers of its inputs (row counts: no data is read).
 def _glove_shape(wildcards, input):
-    g = plan.collection_glove(CFG, wildcards.coll)
+    """The collection's glove settings, its vocabulary size and its co-occurrence pairs."""
     pairs = pq.read_metadata(input.cooccur).num_rows if "cooccur" in input.keys() else 0
-    return pq.read_metadata(input.vocab).num_rows, g.dim, g.iterations, pairs
+    vocab = pq.read_metadata(input.vocab).num_rows
+    return plan.collection_glove(CFG, wildcards.coll), vocab, pairs
 
 
 def get_glove_mem_mb(wildcards, input, attempt):
     _ = input.size_mb  # Snakemake's own handling of inputs still to be made (<TBD>)
-    vocab, dim, _, pairs = _glove_shape(wildcards, input)
-    buffer_mb = plan.collection_glove(CFG, wildcards.coll).buffer_mb
-    return cost_model.glove_mem_mb(vocab, dim, pairs, RESOURCE_LIMITS, attempt, buffer_mb)
+    g, vocab, pairs = _glove_shape(wildcards, input)
+    return cost_model.glove_mem_mb(vocab, g.dim, pairs, RESOURCE_LIMITS, attempt, g.buffer_mb)
 
 
 def get_glove_runtime(wildcards, input, threads, attempt):
@@ -122,9 +122,9 @@ def get_glove_runtime(wildcards, input, threads, attempt):
     if "cooccur" not in input.keys():
         # word2vec / fastText on the tokens: not measured, the fixed day they had before issue 22
         return min(RESOURCE_LIMITS.max_runtime, 1440)
-    _, dim, iterations, pairs = _glove_shape(wildcards, input)
+    g, _, pairs = _glove_shape(wildcards, input)
     return cost_model.glove_runtime(
-        pairs, dim, iterations, RESOURCE_LIMITS, attempt, n_threads=threads
+        pairs, g.dim, g.iterations, RESOURCE_LIMITS, attempt, n_threads=threads
     )
 
 
