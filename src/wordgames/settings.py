@@ -174,6 +174,7 @@ class HangmanPosterior:
     before_after: bool
     rescore: int
     rescore_hyps: int
+    word_classes: bool
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,7 @@ class HangmanDomain:
     orders: list[int]
     weights: list[float]
     folds: int
+    class_prior: float
 
 
 @dataclass(frozen=True)

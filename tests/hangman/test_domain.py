@@ -157,6 +157,33 @@ def test_interpolated_scores_are_the_mixture_of_the_two_models(built):
     assert domain.scorer(main, "Unheard Of").weight == info.weight_plain
 
 
+def test_class_factors_multiply_the_prose_part_only(built):
+    from wordgames.hangman.scoring import InterpolatedScorer
+    from wordgames.lm.model import LanguageModel
+
+    main_path, binary, _ = built
+    main, dom = LanguageModel(main_path), LanguageModel(binary)
+    factors = {"piece": 3.0, "cake": 0.5}
+    weight = 0.3
+    scaled = InterpolatedScorer(main, dom, weight, "phrase", factor=lambda w: factors.get(w, 1.0))
+    state = scaled.start
+    s_main, s_dom = main.begin(), dom.advance(dom.begin(), "<category:phrase>")[1]
+    for word in ["a", "piece", "of", "cake", "zebra"]:
+        lp, state = scaled.advance(state, word)
+        lp_main, s_main = main.advance(s_main, word)
+        lp_dom, s_dom = dom.advance(s_dom, word)
+        in_domain = word != "zebra"
+        expect = (1 - weight) * 10**lp_main * factors.get(word, 1.0) + (
+            weight * 10**lp_dom if in_domain else 0.0
+        )
+        assert 10**lp == pytest.approx(expect)
+    # the end of the phrase has no class
+    assert 10 ** scaled.end(state) == pytest.approx(
+        (1 - weight) * 10 ** main.advance(s_main, "</s>")[0]
+        + weight * 10 ** dom.advance(s_dom, "</s>")[0]
+    )
+
+
 def test_before_and_after_junction_finds_the_shared_word_reading(built):
     """On a Before & After board the beam may end a phrase at the shared word and start again."""
     from wordgames.hangman.lexicon import Lexicon
@@ -294,3 +321,37 @@ def test_in_domain_word_prior_of_a_slot(built):
     assert fit_cat.uni_letters[0] == 0.0  # the shown letter is at no hidden position
     assert domain.fitting("zzzzzzzz", frozenset(), None, 5) is None
     assert np.all(fit.letters[:, 0] == 0)
+
+
+def test_word_classes_reweight_the_prose_prior_of_a_shown_category(built):
+    """With word_classes on, a category with class factors plays on the reweighted lexicon and
+    scorer; without a category (or factors) nothing changes."""
+    import dataclasses
+
+    from wordgames.hangman.evaluate import play
+    from wordgames.hangman.lexicon import Lexicon
+    from wordgames.hangman.scoring import Domain
+    from wordgames.hangman.solvers import Resources, make_solver
+    from wordgames.hangman.wordclass import class_ratios, word_class
+    from wordgames.lm.model import LanguageModel
+
+    main_path, binary, info = built
+    lexicon = Lexicon([("supreme", 5), ("court", 5), ("jester", 3), ("the", 9), ("cake", 2)])
+    ratios = class_ratios(lexicon.counts, [("cake walk", "thing"), ("the court", "phrase")])
+    domain = Domain(LanguageModel(binary), dataclasses.replace(info, class_ratios=ratios))
+    heavy = domain.class_lexicon(lexicon, "thing")
+    assert heavy is domain.class_lexicon(lexicon, "thing")  # built once per category
+    assert domain.class_lexicon(lexicon, None) is lexicon
+    assert heavy.counts["cake"] / lexicon.counts["cake"] == ratios["thing"][word_class("cake")]
+    assert heavy.counts["the"] < lexicon.counts["the"]
+    res = Resources(lexicon, LanguageModel(main_path), domain)
+    solver = make_solver("posterior", res, word_classes=True)
+    game, decisions = play(solver, "cake walk", lives=10, category="Thing")
+    assert game.over and decisions
+    scorer_on = domain.scorer(res.lm, "Thing", classes=True)
+    scorer_off = domain.scorer(res.lm, "Thing")
+    on, off = (
+        scorer_on.advance(scorer_on.start, "cake")[0],
+        scorer_off.advance(scorer_off.start, "cake")[0],
+    )
+    assert on != off

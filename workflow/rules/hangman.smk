@@ -27,12 +27,14 @@ rule hangman_domain:
         orders=option_list("--orders", CFG.settings.hangman.domain.orders),
         weights=option_list("--weights", CFG.settings.hangman.domain.weights),
         folds=CFG.settings.hangman.domain.folds,
+        class_prior=CFG.settings.hangman.domain.class_prior,
         memory=CFG.settings.lm.memory,
         digest=get_hangman_domain_digest,
     shell:
         "wordgames build hangman-domain --train {input.train} --lm {input.lm}"
         " --unigrams {input.unigrams}"
         " {params.orders} {params.weights} --folds {params.folds}"
+        " --class-prior {params.class_prior}"
         " --memory {params.memory} --out {output.lm} --out-info {output.info} > {log} 2>&1"
 
 

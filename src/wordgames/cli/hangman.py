@@ -9,6 +9,8 @@ import sys
 
 
 def register(commands) -> None:
+    from wordgames.config import schema_default
+
     game = commands.game("hangman", "sentence Hangman: play, get hints, evaluate solvers")
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -83,6 +85,12 @@ def register(commands) -> None:
     b.add_argument("--orders", type=int, nargs="+", required=True)
     b.add_argument("--weights", type=float, nargs="+", required=True)
     b.add_argument("--folds", type=int, required=True)
+    b.add_argument(
+        "--class-prior",
+        type=float,
+        default=schema_default("hangman.domain.class_prior"),
+        help="pseudo-words smoothing each category's word-class factors towards 1",
+    )
     b.add_argument("--memory", required=True, help="lmplz/build_binary -S memory")
     b.add_argument("--out", required=True, help="KenLM binary")
     b.add_argument("--out-info", required=True, help="JSON of the choice and its evidence")
@@ -262,6 +270,7 @@ def _build_domain(args) -> int:
         orders=args.orders,
         weights=args.weights,
         folds=args.folds,
+        class_prior=args.class_prior,
         memory=args.memory,
     )
     print(

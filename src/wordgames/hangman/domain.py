@@ -27,6 +27,7 @@ from pathlib import Path
 
 from wordgames.errors import InputError
 from wordgames.hangman.game import clean_category, phrase_tokens
+from wordgames.hangman.wordclass import CLASS_PRIOR, class_ratios
 
 CATEGORY_TOKEN = "<category:{}>"
 #: pseudo-count of the overall in-domain word distribution in a category's (a Dirichlet prior:
@@ -150,6 +151,9 @@ class DomainInfo:
     # weight of that prior against the prose unigram in a slot's word prior (with, without category)
     prior_weight: float = 0.0
     prior_weight_plain: float = 0.0
+    # per category key: word class -> factor on the prose word probabilities (wordgames.hangman.
+    # wordclass); empty when built without the prose unigrams (or before word classes existed)
+    class_ratios: dict = field(default_factory=dict)
 
     def write(self, path: str | os.PathLike) -> Path:
         from wordgames.artifacts import atomic_open
@@ -294,6 +298,7 @@ def build(
     orders: Sequence[int],
     weights: Sequence[float],
     folds: int,
+    class_prior: float = CLASS_PRIOR,
     memory: str = "1G",
 ) -> DomainInfo:
     """The domain stage: choose order and weights on the training answers, then train the LM on
@@ -335,6 +340,10 @@ def build(
         build_binary(arpa, out_binary, memory=memory)
     keys = sorted({k for _, c in puzzles if (k := category_key(c)) is not None})
     unigrams, by_category = word_counts(puzzles)
+    ratios = {}
+    if prose is not None:
+        answers = ((a, category_key(c)) for a, c in puzzles)
+        ratios = class_ratios(prose, answers, class_prior)
     info = DomainInfo(
         order=order,
         weight=weight,
@@ -347,6 +356,7 @@ def build(
         selection=selection,
         unigrams=unigrams,
         category_unigrams=by_category,
+        class_ratios=ratios,
     )
     info.write(out_info)
     return info

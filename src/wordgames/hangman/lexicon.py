@@ -107,6 +107,20 @@ class Lexicon:
             min_count=min_count,
         )
 
+    def reweighted(self, factor) -> Lexicon:
+        """The same words with each count times ``factor(word)`` (floats), candidates reordered
+        by the new counts; the character model is this lexicon's."""
+        out = object.__new__(Lexicon)
+        out.__dict__.update(self.__dict__)
+        out.counts = {w: c * factor(w) for w, c in self.counts.items()}
+        out.buckets = {
+            n: _Bucket(b.words, np.array([out.counts[w] for w in b.words], dtype=np.float64))
+            for n, b in self.buckets.items()
+        }
+        out.total = float(sum(out.counts.values()))
+        out._match = lru_cache(maxsize=4096)(out._match_uncached)
+        return out
+
     def __contains__(self, word: str) -> bool:
         return word in self.counts
 

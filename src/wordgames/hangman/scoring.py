@@ -22,6 +22,7 @@ from wordgames.hangman.domain import (
     length_totals,
     resolve_category,
 )
+from wordgames.hangman.wordclass import ClassFactors
 from wordgames.lm.model import LanguageModel
 
 
@@ -57,8 +58,11 @@ class InterpolatedScorer:
         weight: float,
         category: str | None,
         known: dict[str, bool] | None = None,
+        factor=None,
     ):
         self.lm, self.domain, self.weight = lm, domain, weight
+        # word -> factor on its prose probability (the category's word classes), or None
+        self._factor = factor
         self._main, self._dom = lm.model, domain.model
         self._new_main, self._new_dom = lm.new_state, domain.new_state
         # which words the domain LM knows: shared by the scorers of one Domain (one per decision)
@@ -80,6 +84,8 @@ class InterpolatedScorer:
         s_main, s_dom = state
         o_main = self._new_main()
         p = (1.0 - self.weight) * 10.0 ** self._main.BaseScore(s_main, word, o_main)
+        if self._factor is not None and word != "</s>":
+            p *= self._factor(word)
         if word == "</s>" or self._in_domain(word):
             o_dom = self._new_dom()
             p += self.weight * 10.0 ** self._dom.BaseScore(s_dom, word, o_dom)
@@ -114,6 +120,8 @@ class Domain:
         self.lexicon = Lexicon(info.unigrams.items(), min_count=1) if info.unigrams else None
         self._length_totals: dict[str | None, dict[int, float]] = {}
         self._known: dict[str, bool] = {}
+        self._factors: dict[str, ClassFactors] = {}
+        self._class_lexicons: dict[str, object] = {}
 
     def category(self, category: str | None) -> str | None:
         """The training category a shown category plays as (None: unknown or not shown)."""
@@ -127,9 +135,31 @@ class Domain:
         """The weight of the in-domain word prior in a slot's word prior."""
         return self.info.prior_weight if key is not None else self.info.prior_weight_plain
 
-    def scorer(self, main: LanguageModel, category: str | None) -> InterpolatedScorer:
+    def class_factors(self, key: str | None) -> ClassFactors | None:
+        """The category's factors on prose word probabilities (None: no category, or a domain
+        built without word classes)."""
+        if key is None or key not in self.info.class_ratios:
+            return None
+        if key not in self._factors:
+            self._factors[key] = ClassFactors(self.info.class_ratios[key])
+        return self._factors[key]
+
+    def class_lexicon(self, lexicon, key: str | None):
+        """``lexicon`` with its counts times the category's class factors (``lexicon`` itself
+        without them); one per category, built on first use."""
+        factors = self.class_factors(key)
+        if factors is None:
+            return lexicon
+        if key not in self._class_lexicons:
+            self._class_lexicons[key] = lexicon.reweighted(factors)
+        return self._class_lexicons[key]
+
+    def scorer(
+        self, main: LanguageModel, category: str | None, classes: bool = False
+    ) -> InterpolatedScorer:
         key = self.category(category)
-        return InterpolatedScorer(main, self.lm, self.weight(key), key, self._known)
+        factor = self.class_factors(key) if classes else None
+        return InterpolatedScorer(main, self.lm, self.weight(key), key, self._known, factor)
 
     def _totals(self, key: str | None) -> dict[int, float]:
         if key not in self._length_totals:
@@ -162,8 +192,11 @@ class Domain:
         )
 
 
-def phrase_scorer(main: LanguageModel, domain: Domain | None, category: str | None = None):
-    """The scorer the solvers use for one board."""
+def phrase_scorer(
+    main: LanguageModel, domain: Domain | None, category: str | None = None, classes: bool = False
+):
+    """The scorer the solvers use for one board; ``classes``: the category's word-class factors
+    on the prose probabilities (:mod:`wordgames.hangman.wordclass`)."""
     if domain is None:
         return ProseScorer(main)
-    return domain.scorer(main, category)
+    return domain.scorer(main, category, classes)

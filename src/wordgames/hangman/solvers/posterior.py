@@ -48,6 +48,7 @@ class PosteriorSolver(Solver):
         before_after: bool = _DEFAULTS["before_after"],
         rescore: int = _DEFAULTS["rescore"],
         rescore_hyps: int = _DEFAULTS["rescore_hyps"],
+        word_classes: bool = _DEFAULTS["word_classes"],
     ):
         super().__init__(resources)
         self.beam = beam
@@ -60,9 +61,15 @@ class PosteriorSolver(Solver):
         self.before_after = before_after
         self.rescore = rescore
         self.rescore_hyps = rescore_hyps
+        self.word_classes = word_classes
 
     def decide(self, board: Board) -> Decision:
-        lex = self.lexicon
+        domain = self.res.domain
+        key = None if domain is None else domain.category(board.category)
+        lam_domain = 0.0 if domain is None else domain.prior_weight(key)
+        # the category's word classes reweight the prose word prior and the prose LM's words
+        classes = self.word_classes and domain is not None
+        lex = domain.class_lexicon(self.lexicon, key) if classes else self.lexicon
         guessed = board.guessed
         slots = board.slots
         open_mask = np.array([ch not in guessed for ch in ALPHABET])
@@ -75,9 +82,6 @@ class PosteriorSolver(Solver):
         char_letters: list[np.ndarray] = []
         n_fitting: list[int] = []
         extra: list[list[str] | None] = []  # in-domain words added to a slot's prose candidates
-        domain = self.res.domain
-        key = None if domain is None else domain.category(board.category)
-        lam_domain = 0.0 if domain is None else domain.prior_weight(key)
         for slot in slots:
             n_fitting.append(0)
             if MASK not in slot:
@@ -115,7 +119,9 @@ class PosteriorSolver(Solver):
                 counts = np.array([lex.counts.get(dom.words[j], 0) for j in new], np.float64)
                 share = np.concatenate([share, counts / full.mass if full.mass else counts * 0])
                 prose, indomain = (1 - lam_domain) * match_mass, lam_domain * dom.mass
-                uni = (prose * uni + indomain * dom.uni_letters) / (prose + indomain)
+                both = prose + indomain
+                # no prior mass at all (no prose word fits, in-domain weight 0): the slot is OOV
+                uni = (prose * uni + indomain * dom.uni_letters) / both if both > 0 else uni
                 match_mass = prose + indomain
                 extra.append([dom.words[j] for j in new])
             else:
@@ -126,7 +132,7 @@ class PosteriorSolver(Solver):
             cand_share.append(share)
             f = self.oov_rate * lex.oov_likelihood(slot, guessed)
             oov.append(f / (f + (1 - self.oov_rate) * match_mass))
-        scorer = phrase_scorer(self.res.lm, self.res.domain, board.category)
+        scorer = phrase_scorer(self.res.lm, self.res.domain, board.category, classes)
         hyps = self._beam(beam_words, board.category, scorer)
         scores = np.array([h[0] for h in hyps])
         w = np.exp((scores - scores.max()) * LN10 / self.temperature)
