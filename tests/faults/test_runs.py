@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from wordgames.artifacts import FAULT_ENV, FAULT_GROUP_ENV
+from wordgames.run_lock import hold_results_folder
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
@@ -44,6 +45,29 @@ def test_runs_started_together_one_runs_the_others_are_refused_clearly(runs):
     assert rows and all(r[-2:] == ["ok", "no update"] for r in rows), summary.stdout[-3000:]
     marks = [p for p in (here.workdir / ".snakemake" / "incomplete").rglob("*") if p.is_file()]
     assert not marks, f"outputs Snakemake still marks incomplete: {marks}"
+
+
+def test_a_run_is_refused_before_its_dag_while_another_holds_the_results_folder(fresh):
+    """The race above made deterministic: the results folder's lock held (here by the test), a run
+    is refused while Snakemake parses the Snakefile, before it builds a DAG (which would look at the
+    holder's incomplete outputs) or takes its own lock; read-only commands are not."""
+    held = hold_results_folder(fresh.workdir / "results")
+    try:
+        refused = fresh.snakemake("--cores", "1")
+        assert refused.returncode != 0
+        last = refused.stderr.strip().splitlines()[-1]
+        assert last.startswith("wordgames: error: results folder "), refused.stderr[-2000:]
+        assert f"is in use by another snakemake run (pid {os.getpid()} " in last
+        assert "Building DAG" not in refused.stdout + refused.stderr
+        assert not list((fresh.workdir / ".snakemake" / "locks").glob("*"))
+        for args in (["-n"], ["--summary"], ["--list-rules"]):
+            ok = fresh.snakemake("--cores", "1", *args)
+            assert ok.returncode == 0, (args, ok.stderr[-2000:])
+            assert "in use by another snakemake run" not in ok.stdout + ok.stderr
+            if args == ["-n"]:
+                assert "Building DAG" in ok.stdout + ok.stderr, ok.stdout[-2000:]
+    finally:
+        held.close()
 
 
 def _first_line(path: Path) -> str:
