@@ -14,8 +14,10 @@ import concurrent.futures
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -68,6 +70,37 @@ def test_a_run_is_refused_before_its_dag_while_another_holds_the_results_folder(
                 assert "Building DAG" in ok.stdout + ok.stderr, ok.stdout[-2000:]
     finally:
         held.close()
+
+
+def test_a_run_started_while_another_runs_a_job_is_refused_by_the_lock_not_by_its_outputs(fresh):
+    """The case that made the test above flaky, forced: a second run in the same working folder
+    started once the first runs a job (whose outputs Snakemake has marked incomplete). Before the
+    lock was taken at parse time, the second built its DAG first and stopped on
+    IncompleteFilesException (9 times out of 9)."""
+    cmd = fresh._snakemake_cmd(["--cores", "1"])
+    first = subprocess.Popen(
+        cmd,
+        cwd=fresh.workdir,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        logs = fresh.workdir / "results" / "logs"
+        deadline = time.monotonic() + 300
+        while not list(logs.rglob("*.log")) and first.poll() is None:
+            assert time.monotonic() < deadline, "the first run started no job"
+            time.sleep(0.05)
+        assert first.poll() is None, "the first run ended before the second started"
+        second = fresh.snakemake("--cores", "1", timeout=300)
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+    output = second.stdout + second.stderr
+    assert second.returncode != 0
+    assert "IncompleteFilesException" not in output, output[-2000:]
+    assert f"is in use by another snakemake run (pid {first.pid} " in second.stderr, output[-2000:]
+    assert "Building DAG" not in output
 
 
 def _first_line(path: Path) -> str:
