@@ -5,7 +5,12 @@
 # paths, output paths and parameter values (docs/pipeline.md), logs to results/logs/ and benchmarks
 # to results/benchmarks/. At parse time a family calls functions of common.smk, its own and those
 # of families included before it (report.smk reads the Wordle and guillotine outputs).
+import sys
+
 from snakemake.utils import min_version
+
+from wordgames.run_lock import hold_or_exit
+from wordgames.workflow.run_mode import runs_jobs
 
 min_version("9.0")
 
@@ -18,6 +23,17 @@ if not workflow.overwrite_configfiles:
 
 
 include: "workflow/rules/common.smk"
+
+
+# One run at a time per results folder, whatever its working folder (wordgames.run_lock). Taken
+# here, once the config names the folder, because Snakemake builds its DAG (which refuses outputs
+# another run has marked incomplete) before its own lock and long before onstart: the run that
+# parses first holds the folder, the other is refused by the lock's message. Only a main process
+# that will run jobs takes it, so `snakemake -n` and the like work while a run goes.
+if workflow.is_main_process and runs_jobs(sys.argv[1:]):
+    hold_or_exit(CFG.results_dir)
+
+
 include: "workflow/rules/wordle.smk"
 include: "workflow/rules/corpora.smk"
 include: "workflow/rules/stats.smk"
@@ -30,18 +46,10 @@ include: "workflow/rules/guillotine.smk"
 include: "workflow/rules/report.smk"
 
 
-# One run at a time per results folder, whatever its working folder (wordgames.run_lock).
-_RUN_LOCK = []
-
-
+# Again for a run the command line did not show (Snakemake started through its Python API); a
+# no-op when this process holds the lock already.
 onstart:
-    from wordgames.errors import ResultsInUseError
-    from wordgames.run_lock import hold_results_folder
-
-    try:
-        _RUN_LOCK.append(hold_results_folder(CFG.results_dir))
-    except ResultsInUseError as exc:
-        sys.exit(f"wordgames: error: {exc}")
+    hold_or_exit(CFG.results_dir)
 
 
 rule all:

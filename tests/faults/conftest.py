@@ -239,6 +239,13 @@ def _topological(jobs: list[Job]) -> list[Job]:
     return order
 
 
+@pytest.fixture
+def fresh(tmp_path) -> Pipeline:
+    """A working folder of the tiny pipeline with its config and nothing built yet."""
+    write_test_config(tmp_path / "work")
+    return Pipeline(tmp_path / "work")
+
+
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory) -> Pipeline:
     """One uninterrupted run of the tiny pipeline (--notemp keeps every output for comparison)."""

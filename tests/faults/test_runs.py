@@ -14,13 +14,16 @@ import concurrent.futures
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from wordgames.artifacts import FAULT_ENV, FAULT_GROUP_ENV
+from wordgames.run_lock import hold_results_folder
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
@@ -44,6 +47,60 @@ def test_runs_started_together_one_runs_the_others_are_refused_clearly(runs):
     assert rows and all(r[-2:] == ["ok", "no update"] for r in rows), summary.stdout[-3000:]
     marks = [p for p in (here.workdir / ".snakemake" / "incomplete").rglob("*") if p.is_file()]
     assert not marks, f"outputs Snakemake still marks incomplete: {marks}"
+
+
+def test_a_run_is_refused_before_its_dag_while_another_holds_the_results_folder(fresh):
+    """The race above made deterministic: the results folder's lock held (here by the test), a run
+    is refused while Snakemake parses the Snakefile, before it builds a DAG (which would look at the
+    holder's incomplete outputs) or takes its own lock; read-only commands are not."""
+    held = hold_results_folder(fresh.workdir / "results")
+    try:
+        refused = fresh.snakemake("--cores", "1")
+        assert refused.returncode != 0
+        last = refused.stderr.strip().splitlines()[-1]
+        assert last.startswith("wordgames: error: results folder "), refused.stderr[-2000:]
+        assert f"is in use by another snakemake run (pid {os.getpid()} " in last
+        assert "Building DAG" not in refused.stdout + refused.stderr
+        assert not list((fresh.workdir / ".snakemake" / "locks").glob("*"))
+        for args in (["-n"], ["--summary"], ["--list-rules"]):
+            ok = fresh.snakemake("--cores", "1", *args)
+            assert ok.returncode == 0, (args, ok.stderr[-2000:])
+            assert "in use by another snakemake run" not in ok.stdout + ok.stderr
+            if args == ["-n"]:
+                assert "Building DAG" in ok.stdout + ok.stderr, ok.stdout[-2000:]
+    finally:
+        held.close()
+
+
+def test_a_run_started_while_another_runs_a_job_is_refused_by_the_lock_not_by_its_outputs(fresh):
+    """The case that made the test above flaky, forced: a second run in the same working folder
+    started once the first runs a job (whose outputs Snakemake has marked incomplete). Before the
+    lock was taken at parse time, the second built its DAG first and stopped on
+    IncompleteFilesException (9 times out of 9)."""
+    cmd = fresh._snakemake_cmd(["--cores", "1"])
+    first = subprocess.Popen(
+        cmd,
+        cwd=fresh.workdir,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        logs = fresh.workdir / "results" / "logs"
+        deadline = time.monotonic() + 300
+        while not list(logs.rglob("*.log")) and first.poll() is None:
+            assert time.monotonic() < deadline, "the first run started no job"
+            time.sleep(0.05)
+        assert first.poll() is None, "the first run ended before the second started"
+        second = fresh.snakemake("--cores", "1", timeout=300)
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+    output = second.stdout + second.stderr
+    assert second.returncode != 0
+    assert "IncompleteFilesException" not in output, output[-2000:]
+    assert f"is in use by another snakemake run (pid {first.pid} " in second.stderr, output[-2000:]
+    assert "Building DAG" not in output
 
 
 def _first_line(path: Path) -> str:

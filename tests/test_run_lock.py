@@ -1,0 +1,185 @@
+"""The results folder's run lock (wordgames.run_lock) and the parse-time decision to take it
+(wordgames.workflow.run_mode): which snakemake command lines run jobs, checked against the dispatch
+of the installed Snakemake, and the lock held once per process, refused to any other.
+(tests/faults/test_runs.py runs the pipeline against a held lock.)"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import socket
+import subprocess
+import sys
+
+import pytest
+import snakemake.cli
+
+from wordgames.run_lock import hold_results_folder, lock_path
+from wordgames.workflow.run_mode import OTHER_MODES, runs_jobs
+
+# the test config's options, as tests/faults/conftest.py passes them (no profile read)
+BASE = ["--snakefile", "Snakefile", "--configfile", "config.yaml", "--workflow-profile", "none"]
+
+#: What a SLURM job runs (snakemake_interface_executor_plugins' format_job_exec: the job's targets,
+#: the general args of snakemake.spawn_jobs, then --mode), after `python -m snakemake`.
+CLUSTER_JOB = [
+    *["--snakefile", "/repo/Snakefile", "--target-jobs", "glove:coll=en", "--allowed-rules"],
+    *["glove", "--cores", "all", "--attempt", "1", "--force-use-threads", "--force"],
+    *["--target-files-omit-workdir-adjustment", "--max-inventory-time", "0", "--retries", "0"],
+    *["--nocolor", "--no-hooks", "--nolock", "--ignore-incomplete", "--rerun-triggers", "mtime"],
+    *["params", "code", "software-env", "--printshellcmds", "--latency-wait", "60"],
+    *["--scheduler", "greedy", "--configfiles", "config.yaml", "--mode", "remote"],
+]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--cores", "2"],
+        ["-c1"],
+        ["--cores", "1", "--forcerun", "results/x.txt", "--until", "results/x.txt"],
+        ["--cores", "1", "--rerun-incomplete", "--keep-going"],
+        ["--cores", "1", "--", "results/a.txt", "results/b.txt"],
+        # targets after -- are files, whatever they look like
+        ["--cores", "1", "--", "-n"],
+        ["--cores", "1", "--", "--summary"],
+        # touches every output: it writes the results folder
+        ["--cores", "1", "--touch"],
+        # runs, then reports
+        ["--cores", "1", "--report-after-run", "--report", "report.html"],
+        # Snakemake's own lock off, the results folder's still wanted
+        ["--cores", "1", "--nolock"],
+    ],
+)
+def test_a_command_line_that_runs_jobs_takes_the_lock(argv):
+    assert runs_jobs(BASE + argv)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-n"],
+        ["--dry-run"],
+        ["--dryrun"],
+        ["--cores", "2", "-n", "--forcerun", "results/x.txt"],
+        ["-np", "--cores", "1"],
+        ["--summary"],
+        ["--cores", "1", "--detailed-summary"],
+        ["--list-rules"],
+        ["--list-target-rules"],
+        ["--lint"],
+        ["--lint", "text"],
+        ["--unlock"],
+        ["--cleanup-metadata", "results/x.txt"],
+        ["--dag"],
+        ["--rulegraph", "mermaid-js"],
+        ["--report", "report.html"],
+        ["--list-changes", "params"],
+        ["--delete-all-output"],
+        # a job's own Snakemake: on a cluster node, or a local subprocess of a run
+        CLUSTER_JOB,
+        ["--cores", "1", "--mode", "subprocess"],
+    ],
+)
+def test_a_command_line_that_runs_no_job_takes_no_lock(argv):
+    assert not runs_jobs(BASE + argv)
+
+
+def test_a_command_line_snakemake_refuses_takes_no_lock_and_prints_nothing(capsys):
+    """(Snakemake called through its API: sys.argv is not its own; onstart takes the lock then.)"""
+    assert not runs_jobs(["--cores", "many"])
+    assert not runs_jobs(["-q", "-x", "tests/faults", "--no-such-option"])
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_workflow_profile_is_read_as_snakemake_reads_it(tmp_path, monkeypatch):
+    """A profile's settings count, as in the run: here one that makes every run a dry run."""
+    (tmp_path / "Snakefile").write_text("rule a:\n    output: 'a'\n")
+    profile = tmp_path / "profiles" / "default"
+    profile.mkdir(parents=True)
+    (profile / "config.yaml").write_text("dryrun: true\n")
+    monkeypatch.chdir(tmp_path)
+    assert not runs_jobs(["--cores", "1"])
+    assert runs_jobs(["--cores", "1", "--workflow-profile", "none"])
+
+
+def _option(action) -> list[str]:
+    """The option of ``action`` with a value it accepts."""
+    flag = action.option_strings[-1]
+    if action.nargs == 0 or action.nargs == "?":
+        return [flag]
+    value = "results/x.txt"
+    if action.choices:  # Snakemake's enums (ChangeType) print as the choice they parse from
+        choice = next(iter(action.choices))
+        value = choice.item_to_choice() if hasattr(choice, "item_to_choice") else str(choice)
+    count = action.nargs if isinstance(action.nargs, int) else 1
+    return [flag, *[value] * count]
+
+
+def test_every_other_mode_given_alone_takes_no_lock():
+    actions = {a.dest: a for a in snakemake.cli.get_argument_parser()._actions}
+    assert set(OTHER_MODES) <= set(actions) | {"reporter"}
+    given = {name: _option(actions[name]) for name in OTHER_MODES if name in actions}
+    assert len(given) >= 25
+    took = {name: argv for name, argv in given.items() if runs_jobs(BASE + ["--cores", "1", *argv])}
+    assert took == {}
+
+
+def _dispatched_modes() -> set[str]:
+    """The ``args`` attributes args_to_api tests from the first mode to the workflow's execution."""
+    source = inspect.getsource(snakemake.cli.args_to_api)
+    chain = source[source.index("if args.deploy_sources") : source.index("execute_workflow(")]
+    found = set(re.findall(r"^\s*(?:el)?if args\.(\w+)", chain, re.M))
+    if re.search(r"elif report_plugin is not None and not args\.report_after_run", chain):
+        found.add("reporter")
+    return found - {"preemptible_rules", "dryrun", "touch"}  # an option; the pseudo-executors
+
+
+def test_other_modes_are_exactly_the_branches_of_snakemakes_dispatch():
+    """A Snakemake upgrade adding a mode fails here (a new read-only mode would take the lock)."""
+    found = _dispatched_modes()
+    assert len(found) >= 25, sorted(found)
+    assert found - set(OTHER_MODES) == set()
+    assert set(OTHER_MODES) - found == {"report"}  # what args_to_api turns into reporter
+
+
+# the lock itself ---------------------------------------------------------------------------------
+# what the Snakefile runs, in another process
+_TAKE = "import sys; from wordgames.run_lock import hold_or_exit; hold_or_exit(sys.argv[1]); print('held')"
+
+
+def _take_in_another_process(results) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", _TAKE, str(results)], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_lock_is_held_once_per_process_and_refused_to_others(tmp_path):
+    results = tmp_path / "results"
+    first = hold_results_folder(results)
+    try:
+        assert lock_path(results).read_text().startswith(f"pid {os.getpid()} on ")
+        # the parse-time lock, then onstart's: the same file, no conflict with itself
+        assert hold_results_folder(results) is first
+        assert hold_results_folder(tmp_path / "." / "results") is first
+        other = _take_in_another_process(results)
+        assert other.returncode != 0
+        (line,) = other.stderr.strip().splitlines()
+        expected = (
+            f"wordgames: error: results folder {results} is in use by another snakemake run "
+            rf"\(pid {os.getpid()} on {socket.gethostname()} since [0-9-]+ [0-9:]+\); "
+            "wait for it to finish or stop it"
+        )
+        assert re.fullmatch(expected, line), line
+    finally:
+        first.close()
+    # released with its file: another process takes it, and so does this one again
+    assert _take_in_another_process(results).stdout == "held\n"
+    again = hold_results_folder(results)
+    try:
+        assert again is not first and not again.closed
+        assert _take_in_another_process(results).returncode != 0
+    finally:
+        again.close()
