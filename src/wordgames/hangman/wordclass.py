@@ -33,6 +33,8 @@ def _lemmas():
     return lemminflect.getAllLemmas
 
 
+# every category's factors look up the same vocabulary: a class is computed once per word
+@lru_cache(maxsize=None)
 def word_class(word: str) -> str:
     """The class of a (normalised, lower-case) word: its parts of speech and its length band."""
     pos = "+".join(sorted(_lemmas()(word))) or "-"
