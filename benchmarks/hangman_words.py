@@ -7,6 +7,11 @@ random sample (the split keeps them in hash order).
 
     python benchmarks/hangman_words.py --configfile config/local-en.yaml [--limit 500]
     python benchmarks/hangman_words.py --configfile config/local-en.yaml --validation --limit 500
+    python benchmarks/hangman_words.py --configfile config/local-en.yaml --validation \
+        --offset 1000 --limit 1000 --solvers ngram --dense-orders 4,5 --budgets 30000000,300000000
+
+``--dense-orders`` / ``--budgets`` play each solver once per dense order and forward-pass budget
+(the same model's sparse orders; only its dense tables differ), side by side.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import time
 def main() -> int:
     from wordgames import paths
     from wordgames.config import load_config_file
-    from wordgames.hangman.words.charmodel import CharModel, fit_char_model
+    from wordgames.hangman.words.charmodel import CharModel, dense_tables, fit_char_model
     from wordgames.hangman.words.dictionary import read_words, split_words
     from wordgames.hangman.words.play import evaluate_words, summarise
     from wordgames.hangman.words.solvers import SOLVERS, PatternIndex, make_solver, solver_options
@@ -28,6 +33,11 @@ def main() -> int:
     ap.add_argument("--configfile", default="config/config.yaml")
     ap.add_argument("--solvers", default=",".join(SOLVERS))
     ap.add_argument("--limit", type=int, default=500, help="first N words (default 500)")
+    ap.add_argument("--offset", type=int, default=0, help="skip the first N words of the part")
+    ap.add_argument("--dense-orders", help="comma-separated dense orders (default: the config's)")
+    ap.add_argument(
+        "--budgets", help="comma-separated forward-pass budgets (default: the config's)"
+    )
     ap.add_argument("--validation", action="store_true", help="inner model, validation words")
     ap.add_argument("--json", help="also write the rows to this JSON file")
     args = ap.parse_args()
@@ -47,14 +57,34 @@ def main() -> int:
         part = "test"
     index = PatternIndex(train)
     setup = time.perf_counter() - t0
-    play = play[: args.limit]
+    play = play[args.offset : args.offset + args.limit]
+    dense = [int(d) for d in args.dense_orders.split(",")] if args.dense_orders else [None]
+    budgets = [int(float(b)) for b in args.budgets.split(",")] if args.budgets else [None]
     rows = []
     for name in args.solvers.split(","):
-        solver = make_solver(name, index, model, **solver_options(words))
-        records, times = evaluate_words(solver, play, words.lives)
-        rows.append({"solver": name, "part": part, **summarise(records, times)})
-    header = ["solver", "part", "games", "win_rate", "mean_wrong", "ms_median", "ms_max"]
-    print(f"setup {setup:.1f} s; {len(play)} {part} words, {words.lives} lives")
+        for d in dense:
+            variant = model if d is None else dense_tables(model, d)
+            for budget in budgets:
+                options = solver_options(words)
+                if budget is not None:
+                    options["budget"] = budget
+                solver = make_solver(name, index, variant, **options)
+                records, times = evaluate_words(solver, play, words.lives)
+                rows.append(
+                    {
+                        "solver": name,
+                        "part": part,
+                        "dense": variant.dense_order,
+                        "budget": options["budget"],
+                        **summarise(records, times),
+                    }
+                )
+    header = ["solver", "part", "dense", "budget", "games", "win_rate", "mean_wrong"]
+    header += ["ms_median", "ms_max"]
+    print(
+        f"setup {setup:.1f} s; {part} words {args.offset}-{args.offset + len(play)}, "
+        f"{words.lives} lives"
+    )
     print("  ".join(f"{h:>10}" for h in header))
     for r in rows:
         vals = [f"{r[h]:.4g}" if isinstance(r[h], float) else str(r[h]) for h in header]

@@ -77,3 +77,18 @@ def test_load_refuses_other_files(tmp_path):
 def test_bad_orders(order, dense):
     with pytest.raises(InputError, match="order"):
         fit_char_model(WORDS, order, dense)
+
+
+def test_dense_tables_change_the_tables_not_the_model(model):
+    from wordgames.errors import InputError
+    from wordgames.hangman.words.charmodel import dense_tables
+
+    wider = dense_tables(model, 5)
+    assert wider.dense_order == 5 and wider.orders is model.orders
+    np.testing.assert_allclose(
+        wider.table(5).reshape(-1)[:1000],
+        fit_char_model(WORDS, order=5, dense_order=5).table(5).reshape(-1)[:1000],
+    )
+    assert wider.logprob("garden") == pytest.approx(model.logprob("garden"))
+    with pytest.raises(InputError, match="dense order must be in"):
+        dense_tables(model, 6)

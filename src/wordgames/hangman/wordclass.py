@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from wordgames.config import schema_default
 from wordgames.hangman.game import phrase_tokens
@@ -34,7 +34,7 @@ def _lemmas():
 
 
 # every category's factors look up the same vocabulary: a class is computed once per word
-@lru_cache(maxsize=None)
+@cache
 def word_class(word: str) -> str:
     """The class of a (normalised, lower-case) word: its parts of speech and its length band."""
     pos = "+".join(sorted(_lemmas()(word))) or "-"

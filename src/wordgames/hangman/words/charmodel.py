@@ -141,6 +141,13 @@ class CharModel:
         return cls(order, orders, _dense_tables(orders, dense))
 
 
+def dense_tables(model: CharModel, dense: int) -> CharModel:
+    """The same model with dense tables up to order ``dense`` (its sparse orders are shared)."""
+    if not 1 <= dense <= min(model.order, MAX_DENSE):
+        raise InputError(f"dense order must be in [1, {min(model.order, MAX_DENSE)}], got {dense}")
+    return CharModel(model.order, model.orders, _dense_tables(model.orders, dense))
+
+
 def _dense_tables(orders: tuple[Order, ...], dense: int) -> tuple[np.ndarray, ...]:
     tables = []
     lower = np.full(SYMBOLS, 1.0 / SYMBOLS)
