@@ -48,7 +48,7 @@ def main() -> int:
         found = cfg.data_path(words.dictionary)
         split = split_words(read_words(found), words.seed, words.test_fraction, words.validation)
         train, play = split.inner, split.validation
-        model = fit_char_model(train, words.order, words.dense_order)
+        model = fit_char_model(train, words.order, min(words.dense_order, words.order))
         part = "validation"
     else:
         train = read_words(paths.hangman_words_part(cfg, "train"))

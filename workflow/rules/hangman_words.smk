@@ -44,7 +44,8 @@ rule hangman_words_model:
         mem_mb=3000,
     params:
         order=CFG.settings.hangman.words.order,
-        dense_order=CFG.settings.hangman.words.dense_order,
+        # a cap: a model of a lower order keeps every order dense
+        dense_order=min(CFG.settings.hangman.words.dense_order, CFG.settings.hangman.words.order),
     shell:
         "wordgames build hangman-words-model --train {input} --order {params.order}"
         " --dense-order {params.dense_order} --out {output} > {log} 2>&1"
