@@ -342,6 +342,8 @@ def test_word_classes_reweight_the_prose_prior_of_a_shown_category(built):
     heavy = domain.class_lexicon(lexicon, "thing")
     assert heavy is domain.class_lexicon(lexicon, "thing")  # built once per category
     assert domain.class_lexicon(lexicon, None) is lexicon
+    other = Lexicon([("cake", 7), ("the", 1)])
+    assert domain.class_lexicon(other, "thing").counts["cake"] > 7  # its own copy, not lexicon's
     assert heavy.counts["cake"] / lexicon.counts["cake"] == ratios["thing"][word_class("cake")]
     assert heavy.counts["the"] < lexicon.counts["the"]
     res = Resources(lexicon, LanguageModel(main_path), domain)

@@ -121,7 +121,7 @@ class Domain:
         self._length_totals: dict[str | None, dict[int, float]] = {}
         self._known: dict[str, bool] = {}
         self._factors: dict[str, ClassFactors] = {}
-        self._class_lexicons: dict[str, object] = {}
+        self._class_lexicons: dict[str, tuple] = {}  # key -> (base lexicon, reweighted copy)
 
     def category(self, category: str | None) -> str | None:
         """The training category a shown category plays as (None: unknown or not shown)."""
@@ -150,9 +150,11 @@ class Domain:
         factors = self.class_factors(key)
         if factors is None:
             return lexicon
-        if key not in self._class_lexicons:
-            self._class_lexicons[key] = lexicon.reweighted(factors)
-        return self._class_lexicons[key]
+        base, reweighted = self._class_lexicons.get(key, (None, None))
+        if base is not lexicon:  # built for another lexicon (or not yet): not this one's copy
+            reweighted = lexicon.reweighted(factors)
+            self._class_lexicons[key] = (lexicon, reweighted)
+        return reweighted
 
     def scorer(
         self, main: LanguageModel, category: str | None, classes: bool = False

@@ -73,10 +73,6 @@ class ClassFactors:
 
     def __init__(self, ratios: Mapping[str, float]):
         self.ratios = dict(ratios)
-        self._memo: dict[str, float] = {}
 
     def __call__(self, word: str) -> float:
-        f = self._memo.get(word)
-        if f is None:
-            f = self._memo[word] = self.ratios.get(word_class(word), 1.0)
-        return f
+        return self.ratios.get(word_class(word), 1.0)  # word_class is memoised per word

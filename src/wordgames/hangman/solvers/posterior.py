@@ -122,7 +122,7 @@ class PosteriorSolver(Solver):
                 both = prose + indomain
                 # no prior mass at all (no prose word fits, in-domain weight 0): the slot is OOV
                 uni = (prose * uni + indomain * dom.uni_letters) / both if both > 0 else uni
-                match_mass = prose + indomain
+                match_mass = both
                 extra.append([dom.words[j] for j in new])
             else:
                 extra.append(None)
