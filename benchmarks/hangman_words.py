@@ -11,7 +11,9 @@ random sample (the split keeps them in hash order).
         --offset 1000 --limit 1000 --solvers ngram --dense-orders 4,5 --budgets 30000000,300000000
 
 ``--dense-orders`` / ``--budgets`` play each solver once per dense order and forward-pass budget
-(the same model's sparse orders; only its dense tables differ), side by side.
+(the same model's sparse orders; only its dense tables differ), side by side. ``--variant
+LABEL=JSON`` (repeatable) plays each solver once per set of hangman.words options, e.g.
+``--variant greedy= --variant 'endgame={"endgame": 12}'``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ def main() -> int:
         "--budgets", help="comma-separated forward-pass budgets (default: the config's)"
     )
     ap.add_argument("--validation", action="store_true", help="inner model, validation words")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=JSON")
     ap.add_argument("--json", help="also write the rows to this JSON file")
     args = ap.parse_args()
     cfg = load_config_file(args.configfile)
@@ -60,26 +63,32 @@ def main() -> int:
     play = play[args.offset : args.offset + args.limit]
     dense = [int(d) for d in args.dense_orders.split(",")] if args.dense_orders else [None]
     budgets = [int(float(b)) for b in args.budgets.split(",")] if args.budgets else [None]
+    variants = []
+    for spec in args.variant or ["="]:
+        label, _, text = spec.partition("=")
+        variants.append((label or "config", json.loads(text) if text else {}))
     rows = []
     for name in args.solvers.split(","):
         for d in dense:
             variant = model if d is None else dense_tables(model, d)
             for budget in budgets:
-                options = solver_options(words)
-                if budget is not None:
-                    options["budget"] = budget
-                solver = make_solver(name, index, variant, **options)
-                records, times = evaluate_words(solver, play, words.lives)
-                rows.append(
-                    {
-                        "solver": name,
-                        "part": part,
-                        "dense": variant.dense_order,
-                        "budget": options["budget"],
-                        **summarise(records, times),
-                    }
-                )
-    header = ["solver", "part", "dense", "budget", "games", "win_rate", "mean_wrong"]
+                for label, extra in variants:
+                    options = {**solver_options(words), **extra}
+                    if budget is not None:
+                        options["budget"] = budget
+                    solver = make_solver(name, index, variant, **options)
+                    records, times = evaluate_words(solver, play, words.lives)
+                    rows.append(
+                        {
+                            "solver": name,
+                            "variant": label,
+                            "part": part,
+                            "dense": variant.dense_order,
+                            "budget": options["budget"],
+                            **summarise(records, times),
+                        }
+                    )
+    header = ["solver", "variant", "part", "dense", "budget", "games", "win_rate", "mean_wrong"]
     header += ["ms_median", "ms_max"]
     print(
         f"setup {setup:.1f} s; {part} words {args.offset}-{args.offset + len(play)}, "

@@ -174,6 +174,8 @@ class HangmanPosterior:
     before_after: bool
     rescore: int
     rescore_hyps: int
+    endgame: int
+    endgame_cover: float
     word_classes: bool
 
 

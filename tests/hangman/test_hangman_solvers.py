@@ -49,6 +49,43 @@ def test_posterior_predicts_the_phrase_from_context(resources):
     assert 0 < sum(p for _, p in d.predictions) <= 1 + 1e-9
 
 
+def test_posterior_endgame_searches_the_beam_with_the_misses_left(resources, monkeypatch):
+    import wordgames.hangman.solvers.posterior as posterior
+
+    calls = []
+
+    def spy(board, fills, weights, misses, greedy, guessed):
+        calls.append((board, fills, list(weights), misses, greedy, guessed))
+        return "z"
+
+    monkeypatch.setattr(posterior, "endgame_letter", spy)
+    board = parse_board("_e_be_s o_ _he s___e_e _o___", wrong="x", lives=3)
+    assert make_solver("posterior", resources).decide(board).letter != "z"  # off by default
+    assert not calls
+    d = make_solver("posterior", resources, endgame=24, endgame_cover=0.01).decide(board)
+    assert d.letter == "z" and len(calls) == 1
+    masked, fills, weights, misses, greedy, guessed = calls[0]
+    assert masked == board.masked and misses == 1 and guessed == board.guessed
+    assert 2 <= len(fills) <= 24 and "members of the supreme court" in fills
+    for f in fills:
+        assert len(f) == len(masked)
+        assert all(m == "_" and c not in guessed or m == c for m, c in zip(masked, f, strict=True))
+    assert weights == sorted(weights, reverse=True) and sum(weights) <= 1 + 1e-9
+    # a cover no slot reaches (its out-of-vocabulary share is never held): the likeliest letter
+    calls.clear()
+    assert (
+        make_solver("posterior", resources, endgame=24, endgame_cover=1.0).decide(board).letter
+        == greedy
+    )
+    assert not calls
+
+
+def test_posterior_endgame_plays_the_seed_examples(resources):
+    solver = make_solver("posterior", resources, endgame=24, endgame_cover=0.5)
+    records = evaluate(solver, SEED_EXAMPLES, lives=3)
+    assert all(r.won for r in records), [(r.phrase, r.letters) for r in records]
+
+
 def test_posterior_does_not_stall_on_unknown_words(resources):
     # "zanzibar" and "quokka" are not in the fixture vocabulary: the character model takes over
     solver = make_solver("posterior", resources)

@@ -20,6 +20,7 @@ import numpy as np
 
 from wordgames.config import schema_defaults
 from wordgames.hangman.domain import category_key
+from wordgames.hangman.endgame import endgame_letter
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
 from wordgames.hangman.scoring import phrase_scorer
@@ -48,6 +49,8 @@ class PosteriorSolver(Solver):
         before_after: bool = _DEFAULTS["before_after"],
         rescore: int = _DEFAULTS["rescore"],
         rescore_hyps: int = _DEFAULTS["rescore_hyps"],
+        endgame: int = _DEFAULTS["endgame"],
+        endgame_cover: float = _DEFAULTS["endgame_cover"],
         word_classes: bool = _DEFAULTS["word_classes"],
     ):
         super().__init__(resources)
@@ -61,6 +64,8 @@ class PosteriorSolver(Solver):
         self.before_after = before_after
         self.rescore = rescore
         self.rescore_hyps = rescore_hyps
+        self.endgame = endgame
+        self.endgame_cover = endgame_cover
         self.word_classes = word_classes
 
     def decide(self, board: Board) -> Decision:
@@ -138,10 +143,13 @@ class PosteriorSolver(Solver):
         w = np.exp((scores - scores.max()) * LN10 / self.temperature)
         w /= w.sum()
         present_not = np.ones(26)
+        # per open slot, the words it may be and their posterior (what the endgame must cover)
+        marginals: dict[int, dict[str, float]] = {}
         for i, slot in enumerate(slots):
             if MASK not in slot:
                 continue
             if beam_words[i] == [UNK]:
+                marginals[i] = {}
                 p_slot = char_letters[i]
             elif 0 < n_fitting[i] <= self.rescore:
                 every = lex.candidates(slot, guessed)
@@ -155,6 +163,11 @@ class PosteriorSolver(Solver):
                 lam = self.smoothing
                 p_vocab = (1 - lam) * lm_letters + lam * uni_letters[i]
                 p_slot = (1 - oov[i]) * p_vocab + oov[i] * char_letters[i]
+                if self.endgame:
+                    share = np.zeros(len(words))
+                    share[: len(every.counts)] = every.counts / every.mass if every.mass else 0
+                    mix = (1 - oov[i]) * ((1 - lam) * probs + lam * share)
+                    marginals[i] = dict(zip(words, mix.tolist(), strict=True))
             else:
                 index = {word: j for j, word in enumerate(beam_words[i])}
                 q = np.zeros(len(beam_words[i]))
@@ -168,6 +181,9 @@ class PosteriorSolver(Solver):
                     lam = max(lam, 1.0 - float(cand_share[i][q > 0].sum()))
                 p_vocab = (1 - lam) * lm_letters + lam * uni_letters[i]
                 p_slot = (1 - oov[i]) * p_vocab + oov[i] * char_letters[i]
+                if self.endgame:
+                    mix = (1 - oov[i]) * ((1 - lam) * q + lam * cand_share[i])
+                    marginals[i] = dict(zip(beam_words[i], mix.tolist(), strict=True))
             present_not *= 1.0 - np.clip(p_slot, 0.0, 1.0)
         present = (1.0 - present_not) * open_mask
         if present.max() <= 0:
@@ -176,6 +192,8 @@ class PosteriorSolver(Solver):
             # ties (e.g. all zero but one) broken by text frequency
             key = present + 1e-9 * lex.letter_freq
             letter = ALPHABET[int(np.argmax(np.where(open_mask, key, -1.0)))]
+            if self.endgame:
+                letter = self._endgame(board, hyps, w, marginals, letter)
         order = np.argsort(-w)[:5]
         preds = [(fill(board.masked, hyps[j][1]), float(w[j])) for j in order]
         return Decision(
@@ -234,6 +252,24 @@ class PosteriorSolver(Solver):
             out.append((score + scorer.end(state), seq, joined))
         out.sort(key=lambda h: -h[0])
         return out
+
+    def _endgame(
+        self, board: Board, hyps, w: np.ndarray, marginals: dict[int, dict[str, float]], greedy: str
+    ) -> str:
+        """The best letter to win with over the beam's likeliest phrases
+        (:mod:`wordgames.hangman.endgame`), or ``greedy`` unless, in every open slot, their words
+        hold ``endgame_cover`` of the slot's posterior (the beam is a sample early in a game, and
+        a search over a sample would trust it)."""
+        top = np.argsort(-w)[: self.endgame]
+        for i, probs in marginals.items():
+            held = {hyps[j][1][i] for j in top}
+            if sum(probs.get(word, 0.0) for word in held) < self.endgame_cover:
+                return greedy
+        fills = [fill(board.masked, hyps[j][1]) for j in top]
+        if len(set(fills)) < 2 or any(MASK in f for f in fills):
+            return greedy
+        misses = board.lives - len(board.wrong) - 1
+        return endgame_letter(board.masked, fills, w[top], misses, greedy, board.guessed)
 
     def _slot_posterior(self, scorer, hyps, w, i: int, words: list[str]) -> np.ndarray:
         """P(slot i = word) over every fitting word: each of the best hypotheses with slot i
