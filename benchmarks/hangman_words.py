@@ -13,7 +13,7 @@ random sample (the split keeps them in hash order).
 ``--dense-orders`` / ``--budgets`` play each solver once per dense order and forward-pass budget
 (the same model's sparse orders; only its dense tables differ), side by side. ``--variant
 LABEL=JSON`` (repeatable) plays each solver once per set of hangman.words options, e.g.
-``--variant greedy= --variant 'endgame={"endgame": 12}'``.
+``--variant config= --variant 'kappa30={"kappa": 30}'``.
 """
 
 from __future__ import annotations

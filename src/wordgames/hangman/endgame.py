@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+from wordgames.hangman.game import MASK
+from wordgames.hangman.lexicon import ALPHABET
+
 _INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 
 
@@ -42,11 +44,11 @@ def win_chances(
 ) -> np.ndarray:
     """26 probabilities: for each letter, the chance of winning if it is guessed now and play is
     optimal afterwards, when the answer is one of ``fills`` (completions of ``board``, whose hidden
-    positions are ``_``) with probability proportional to ``weights``. ``misses_left``: wrong
+    positions are ``MASK``) with probability proportional to ``weights``. ``misses_left``: wrong
     guesses that may still be made without losing. A letter on the board or in ``guessed`` gets 0.
 
     Raises :class:`SearchTooLarge` when more than ``max_states`` positions would be searched."""
-    hidden = [i for i, ch in enumerate(board) if ch == "_"]
+    hidden = [i for i, ch in enumerate(board) if ch == MASK]
     merged: dict[tuple[int, ...], float] = {}
     for fill, w in zip(fills, weights, strict=True):
         if len(fill) != len(board):
