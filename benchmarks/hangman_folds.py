@@ -16,7 +16,6 @@ lost games of every variant.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +23,9 @@ from pathlib import Path
 
 def main() -> int:
     from wordgames import paths
+    from wordgames.cli import labelled_options
     from wordgames.config import load_config_file
+    from wordgames.errors import InputError
     from wordgames.hangman import domain as dom
     from wordgames.hangman.evaluate import evaluate, summarise
     from wordgames.hangman.lexicon import Lexicon
@@ -47,6 +48,10 @@ def main() -> int:
         help="the prose LM alone, no category shown (how the sets without categories play)",
     )
     args = ap.parse_args()
+    try:
+        given = labelled_options(args.variant or ["default="], "--variant")
+    except InputError as exc:
+        ap.error(str(exc))
     cfg = load_config_file(args.configfile)
     hangman = cfg.settings.hangman
     train = hangman_domain_train(cfg)
@@ -64,10 +69,7 @@ def main() -> int:
     lexicon = Lexicon.from_parquet(unigrams, min_count=hangman.min_count)
     lm = LanguageModel(lm_path)
     base = dict(cfg.section("hangman").get("posterior", {}))
-    variants = []
-    for spec in args.variant or ["default="]:
-        label, _, options = spec.partition("=")
-        variants.append((label, {**base, **(json.loads(options) if options else {})}))
+    variants = [(label, {**base, **options}) for label, options in given]
 
     with tempfile.TemporaryDirectory() as tmp:
         fold_train = Path(tmp) / "train.tsv"

@@ -13,7 +13,7 @@ random sample (the split keeps them in hash order).
 ``--dense-orders`` / ``--budgets`` play each solver once per dense order and forward-pass budget
 (the same model's sparse orders; only its dense tables differ), side by side. ``--variant
 LABEL=JSON`` (repeatable) plays each solver once per set of hangman.words options, e.g.
-``--variant config= --variant 'kappa30={"kappa": 30}'``.
+``--variant config= --variant 'greedy={"lookahead": 0}'``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ import time
 
 def main() -> int:
     from wordgames import paths
+    from wordgames.cli import labelled_options
     from wordgames.config import load_config_file
+    from wordgames.errors import InputError
     from wordgames.hangman.words.charmodel import CharModel, dense_tables, fit_char_model
     from wordgames.hangman.words.dictionary import read_words, split_words
     from wordgames.hangman.words.play import evaluate_words, summarise
@@ -44,6 +46,10 @@ def main() -> int:
     ap.add_argument("--variant", action="append", default=[], metavar="LABEL=JSON")
     ap.add_argument("--json", help="also write the rows to this JSON file")
     args = ap.parse_args()
+    try:
+        variants = labelled_options(args.variant or ["config="], "--variant")
+    except InputError as exc:
+        ap.error(str(exc))
     cfg = load_config_file(args.configfile)
     words = cfg.settings.hangman.words
     t0 = time.perf_counter()
@@ -63,10 +69,6 @@ def main() -> int:
     play = play[args.offset : args.offset + args.limit]
     dense = [int(d) for d in args.dense_orders.split(",")] if args.dense_orders else [None]
     budgets = [int(float(b)) for b in args.budgets.split(",")] if args.budgets else [None]
-    variants = []
-    for spec in args.variant or ["="]:
-        label, _, text = spec.partition("=")
-        variants.append((label or "config", json.loads(text) if text else {}))
     rows = []
     for name in args.solvers.split(","):
         for d in dense:

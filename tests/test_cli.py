@@ -3,6 +3,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from wordgames.cli import main
 
 
@@ -21,3 +23,14 @@ def test_module_entry_point_runs():
     )
     assert result.returncode == 0
     assert result.stdout.startswith("wordgames ")
+
+
+def test_labelled_options_parse_and_refuse_in_one_line():
+    from wordgames.cli import labelled_options
+    from wordgames.errors import InputError
+
+    got = labelled_options(["config=", 'greedy={"lookahead": 0}'], "--variant")
+    assert got == [("config", {}), ("greedy", {"lookahead": 0})]
+    for bad, why in [("x={bad", "not JSON"), ("x=[1]", "not a JSON object"), ("=", "LABEL=JSON")]:
+        with pytest.raises(InputError, match=why):
+            labelled_options([bad], "--variant")

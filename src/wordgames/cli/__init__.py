@@ -170,6 +170,20 @@ def json_object(text: str, flag: str) -> dict:
     return value
 
 
+def labelled_options(specs: list[str], flag: str) -> list[tuple[str, dict]]:
+    """(label, options) of each ``LABEL=JSON`` value of a repeatable option (``--variant
+    'greedy={"lookahead": 0}'``; no JSON = no options), or a one-line error."""
+    from wordgames.errors import InputError
+
+    out = []
+    for spec in specs:
+        label, sep, text = spec.partition("=")
+        if not sep or not label:
+            raise InputError(f"{flag} takes LABEL=JSON, got {spec!r}")
+        out.append((label, json_object(text, f"{flag} {label}") if text else {}))
+    return out
+
+
 def schema_range(key: str) -> Range:
     """The range the config schema gives a key (its minimum, and maximum if any)."""
     from wordgames.config import schema_node
