@@ -215,6 +215,8 @@ class HangmanWords:
     kappa: float | None
     exclude_training: bool
     samples: int
+    lookahead: int
+    lookahead_letters: list[int]
 
 
 @dataclass(frozen=True)

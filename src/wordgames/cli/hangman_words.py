@@ -153,10 +153,10 @@ def _solve(args) -> int:
     game, guesses, _ = play_word(word, solver, lives)
     wrong = 0
     board = "_" * len(word)
-    print(f"{'stage':<8}{'errors':<8}{'board':<{len(word) + 2}}{'p':<7}guess")
+    print(f"{'stage':<11}{'errors':<8}{'board':<{len(word) + 2}}{'p':<7}guess")
     for g in guesses:
         p = g.scores[ord(g.letter) - ord("a")]
-        print(f"{g.stage:<8}{wrong:<8}{board:<{len(word) + 2}}{p:<7.3f}{g.letter}")
+        print(f"{g.stage:<11}{wrong:<8}{board:<{len(word) + 2}}{p:<7.3f}{g.letter}")
         if g.letter in word:
             board = "".join(c if c == g.letter else b for c, b in zip(word, board, strict=True))
         else:

@@ -66,6 +66,33 @@ def fillings(slot: str, guessed: frozenset[str]) -> int:
     return len(open_) ** sum(hidden)
 
 
+def enumerated_fillings(
+    model: CharModel,
+    slot: str,
+    guessed: frozenset[str],
+    order: int | None = None,
+    power: float = 1.0,
+) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """Every filling of the board (F x length letter codes), its log weight ``power`` * log P
+    at ``order`` (default the model's full order) up to a constant shared by all fillings (the
+    positions whose window holds no hidden letter are left out), and the hidden positions."""
+    n = min(order or model.order, model.order)
+    sets, hidden, open_ = _positions(slot, guessed)
+    where = [i for i, h in enumerate(hidden) if h]
+    grid = np.array(open_, dtype=np.intp)[
+        np.indices((len(open_),) * len(where)).reshape(len(where), -1).T
+    ]
+    codes = np.tile(np.concatenate([s[:1] for s in sets]), (len(grid), 1))
+    codes[:, where] = grid
+    return codes, power * model.logprob_codes(codes, n, _windows(len(slot), where, n)), where
+
+
+def _windows(length: int, where: list[int], n: int) -> list[int]:
+    """The predicted positions (0..length, the last the boundary) whose order-n window holds a
+    hidden position: the others score the same in every filling."""
+    return [t for t in range(length + 1) if any(t - n < i <= t for i in where)]
+
+
 def enumerated_presence(
     model: CharModel,
     slot: str,
@@ -76,24 +103,17 @@ def enumerated_presence(
     """What ``presence_and_logz`` gives, by scoring every filling of the board (at any order of
     the model, sparse ones included): exact, and cheap when few letters are hidden."""
     n = min(order or model.order, model.order)
-    sets, hidden, open_ = _positions(slot, guessed)
-    where = [i for i, h in enumerate(hidden) if h]
+    _, _, open_ = _positions(slot, guessed)
+    codes, logp, where = enumerated_fillings(model, slot, guessed, n, power)
     out = np.zeros(26)
     if not where:
-        return out, power * float(model.logprob_codes(np.concatenate(sets)[None, :], n)[0])
-    grid = np.array(open_)[np.indices((len(open_),) * len(where)).reshape(len(where), -1).T]
-    codes = np.tile(np.concatenate([s[:1] for s in sets]), (len(grid), 1))
-    codes[:, where] = grid
-    # a position whose window holds no hidden position scores the same in every filling
-    at = [t for t in range(len(slot) + 1) if any(t - n < i <= t for i in where)]
-    logp = power * model.logprob_codes(codes, n, at)
-    rest = power * model.logprob_codes(
-        codes[:1], n, [t for t in range(len(slot) + 1) if t not in at]
-    )
+        return out, power * float(model.logprob_codes(codes, n)[0])
+    shared = sorted(set(range(len(slot) + 1)) - set(_windows(len(slot), where, n)))
+    rest = power * model.logprob_codes(codes[:1], n, shared)
     top = logp.max()
     w = np.exp(logp - top)
     z = w.sum()
-    has = (grid[:, :, None] == np.array(open_)).any(axis=1)
+    has = (codes[:, where][:, :, None] == np.array(open_)).any(axis=1)
     out[open_] = (w @ has) / z
     return out, float(top + np.log(z) + rest[0])
 

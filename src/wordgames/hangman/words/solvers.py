@@ -9,7 +9,9 @@ character model's exact posterior decides instead.
 taken out of it (``exclude_training``: a test word is never a training word, and an order-7 model
 memorises them); optionally mixed with the fitting words' letter frequencies with weight
 ``n / (n + kappa)`` for ``n`` fitting words (off by default: it lost on validation). Letter most
-likely present.
+likely present; with ``lookahead`` > 0, on a board of at most ``enumerate`` fillings, the letter of
+the best chance to win among the ``lookahead_letters`` likeliest (:mod:`.lookahead`, over the
+``lookahead`` likeliest fillings).
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordgames.config import schema_default
 from wordgames.errors import InputError
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.words.charmodel import CharModel, encode
-from wordgames.hangman.words.presence import posterior
+from wordgames.hangman.words.lookahead import best_letter
+from wordgames.hangman.words.presence import enumerated_fillings, fillings, posterior
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+LOOKAHEAD: int = schema_default("hangman.words.lookahead")
+LOOKAHEAD_LETTERS: tuple[int, ...] = tuple(schema_default("hangman.words.lookahead_letters"))
 
 
 class PatternIndex:
@@ -79,7 +85,7 @@ def _best(scores: np.ndarray, board: Board) -> str:
 class Guess:
     letter: str
     scores: np.ndarray  # 26 probabilities that each letter is in the word
-    stage: str  # which evidence decided: "pattern", "model" or "mixed"
+    stage: str  # which evidence decided: "pattern", "model", "mixed" or "lookahead"
     fitting: int  # training words that fit the board
 
 
@@ -176,11 +182,21 @@ class NgramSolver(_ModelMixin, WordSolver):
         kappa: float | None = None,
         exclude: bool = True,
         samples: int = 0,
+        lookahead: int = LOOKAHEAD,
+        lookahead_letters: tuple[int, ...] = LOOKAHEAD_LETTERS,
     ):
         if kappa is not None and kappa < 0:
             raise InputError(f"kappa must be at least 0, got {kappa}")
+        if lookahead < 0:
+            raise InputError(f"lookahead must be at least 0, got {lookahead}")
+        if not lookahead_letters or any(int(k) < 1 for k in lookahead_letters):
+            raise InputError(
+                f"lookahead_letters must be one or more widths of at least 1, got "
+                f"{list(lookahead_letters)}"
+            )
         self.index, self.model, self.budget, self.enumerate = index, model, budget, enumerate
         self.kappa, self.exclude, self.samples = kappa, exclude, samples
+        self.lookahead, self.lookahead_letters = lookahead, tuple(int(k) for k in lookahead_letters)
 
     def guess(self, board: Board) -> Guess:
         scores = self.model_presence(board)
@@ -190,7 +206,43 @@ class NgramSolver(_ModelMixin, WordSolver):
             w = len(fit) / (len(fit) + self.kappa)
             scores = w * fit.mean(axis=0) + (1 - w) * scores
             stage = "mixed"
-        return Guess(_best(scores, board), scores, stage, len(fit))
+        letter = _best(scores, board)
+        if self.lookahead and fillings(board.masked, board.guessed) <= self.enumerate:
+            looked = self.look_ahead(board, scores)
+            if looked is not None:
+                letter, stage = looked, "lookahead"
+        return Guess(letter, scores, stage, len(fit))
+
+    def look_ahead(self, board: Board, scores: np.ndarray) -> str | None:
+        """The lookahead's letter (:mod:`.lookahead`), or None when fewer than two candidates
+        are left to tell apart."""
+        codes, logp, where = enumerated_fillings(self.model, board.masked, board.guessed)
+        weights = np.exp(logp - logp.max())
+        open_ = _open_mask(board)
+        if self.exclude:
+            training = self.index.fitting_codes(board.masked, board.guessed)
+            if len(training):
+                keys = _filling_keys(codes, where, open_)
+                known = np.isin(keys, _filling_keys(training, where, open_))
+                weights[known] = 0.0
+        keep = np.argsort(-weights, kind="stable")[: self.lookahead]
+        keep = keep[weights[keep] > 0]
+        if len(keep) < 2:
+            return None
+        ranked = [int(i) for i in np.argsort(-np.where(open_, scores, -1.0), kind="stable")]
+        first, *then = self.lookahead_letters
+        letters = [i for i in ranked if open_[i]][:first]
+        lives = board.lives - len(board.wrong)
+        best, _ = best_letter(codes[keep], weights[keep], open_, lives, letters, tuple(then))
+        return ALPHABET[best]
+
+
+def _filling_keys(codes: np.ndarray, where: list[int], open_: np.ndarray) -> np.ndarray:
+    """One integer per filling of a board: its hidden letters as digits in the base of the open
+    letters (so at most the board's count of fillings: no overflow)."""
+    digit = np.cumsum(open_) - 1  # an open letter's rank among the open letters
+    place = int(open_.sum()) ** np.arange(len(where), dtype=np.int64)
+    return digit[codes[:, where]] @ place
 
 
 SOLVERS = ("pattern", "ngram")
@@ -206,18 +258,38 @@ def make_solver(
     kappa: float | None = None,
     exclude_training: bool = True,
     samples: int = 0,
+    lookahead: int = LOOKAHEAD,
+    lookahead_letters: tuple[int, ...] = LOOKAHEAD_LETTERS,
 ) -> WordSolver:
     """A solver by name, with the options of config section ``hangman.words``
     (:func:`solver_options`)."""
     if name == "pattern":
         return PatternSolver(index, model, budget, enumerate)
     if name == "ngram":
-        return NgramSolver(index, model, budget, enumerate, kappa, exclude_training, samples)
+        return NgramSolver(
+            index,
+            model,
+            budget,
+            enumerate,
+            kappa,
+            exclude_training,
+            samples,
+            lookahead,
+            lookahead_letters,
+        )
     raise InputError(f"unknown word solver {name!r}: choose from {', '.join(SOLVERS)}")
 
 
 def solver_options(words) -> dict:
     """The keyword options of :func:`make_solver` from the config section ``hangman.words``
     (a :class:`wordgames.settings.HangmanWords`): what the CLI and the pipeline pass."""
-    keys = ("budget", "enumerate", "kappa", "exclude_training", "samples")
+    keys = (
+        "budget",
+        "enumerate",
+        "kappa",
+        "exclude_training",
+        "samples",
+        "lookahead",
+        "lookahead_letters",
+    )
     return {k: getattr(words, k) for k in keys}
