@@ -226,15 +226,20 @@ def test_wordnet_links_are_coverage_with_their_own_features():
     assert ev["tosto"]["zoccolo"] == "locution x1" and ev["tosto"]["testa"] == "gloss x1"
 
 
+def _linked_to_three_clues(*candidates: str) -> LinkIndex:
+    """Each candidate linked alike (adj, twice) to the first three clues: only its form differs."""
+    rows = [(c, w, "adj", 2) for c in CLUES[:3] for w in candidates]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = [*CLUES[:3], *candidates]
+    return LinkIndex(
+        list(left), list(right), list(pat), list(cnt), words=words, word_counts=[50] * len(words)
+    )
+
+
 def test_form_features_mark_apocopes_verb_forms_and_inflected_forms():
     """Apocopes (buon), verb forms (fece) and inflected forms (dura) win on links but are rarely
     a solution; the features that let the model learn it are read off the lexicon and the word."""
-    rows = [(c, w, "adj", 2) for c in CLUES[:3] for w in ("buon", "fece", "dura", "duro")]
-    left, right, pat, cnt = zip(*rows, strict=True)
-    words = [*CLUES[:3], "buon", "fece", "dura", "duro"]
-    li = LinkIndex(
-        list(left), list(right), list(pat), list(cnt), words=words, word_counts=[50] * len(words)
-    )
+    li = _linked_to_three_clues("buon", "fece", "dura", "duro")
     lex = Lexicon(
         nouns={c: c for c in CLUES[:3]} | {"fece": "fece"},
         adjs={"buon": "buono", "dura": "duro", "duro": "duro"},
@@ -257,6 +262,47 @@ def test_form_features_mark_apocopes_verb_forms_and_inflected_forms():
     k = words_out.index("buon")
     assert X[k, FEATURES.index("ends_consonant")] == 1.0
     assert X[k, FEATURES.index("verb_form")] == X[k, FEATURES.index("base_form")] == 0.0
+
+
+def test_past_lemma_prior_pools_a_lemmas_forms_and_roman_numerals_are_marked():
+    """A past solution counts for every form of its lemma (dura was a solution: duro gets it
+    too, casa does not); Roman numerals, which Morph-it! lists as nouns, get their own column."""
+    words = ["duro", "dura", "casa", "xiv"]
+    li = _linked_to_three_clues(*words)
+    lex = Lexicon(
+        nouns={c: c for c in CLUES[:3]} | {"casa": "casa", "xiv": "xiv"},
+        adjs={"duro": "duro", "dura": "duro"},
+    )
+    past = PastGames(games=[Game(("a", "b", "c", "d", "e"), "dura")] * 2)
+    words_out, X, _ = LinksSolver(Resources(links=li, lexicon=lex, past=past)).features(CLUES)
+    col = {f: FEATURES.index(f) for f in ("past_prior", "past_lemma_prior", "roman")}
+    got = {w: tuple(X[words_out.index(w), c] for c in col.values()) for w in words}
+    two = float(np.log1p(2))
+    assert got == {
+        "duro": (0.0, two, 0.0),
+        "dura": (two, two, 0.0),
+        "casa": (0.0, 0.0, 0.0),
+        "xiv": (0.0, 0.0, 1.0),
+    }
+
+
+@pytest.mark.parametrize(
+    ("word", "roman"),
+    [
+        ("iii", True),
+        ("xiv", True),
+        ("mcmxc", True),
+        ("i", False),
+        ("iiii", False),
+        ("vv", False),
+        ("casa", False),
+        ("dim", False),
+    ],
+)
+def test_is_roman_numeral(word, roman):
+    from wordgames.guillotine.solvers.links import is_roman_numeral
+
+    assert is_roman_numeral(word) is roman
 
 
 def test_per_clue_caches_are_capped_and_change_no_answer(monkeypatch):

@@ -14,6 +14,7 @@ calibration map fitted on held-out training games turns its softmax into the con
 
 from __future__ import annotations
 
+import re
 import time
 from functools import lru_cache
 
@@ -42,6 +43,25 @@ DEFAULTS = {
 # clues whose forms and GloVe neighbours a solver remembers (each entry well under 1 kB)
 CLUE_CACHE = 50_000
 VOWELS = frozenset("aeiouàèéìíòóùú")
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
+def is_roman_numeral(word: str) -> bool:
+    """A well-formed Roman numeral of two or more letters (``iii``, ``xiv``; not ``i``, ``iiii``)."""
+    return len(word) >= 2 and _ROMAN.fullmatch(word) is not None
+
+
+def _lemma_solutions(solutions, lex, words: list[str]) -> list[int]:
+    """How often a form of each word's lemma was a past solution (``anni`` counts ``anno``):
+    the past-game prior pooled over inflections."""
+    if lex is None:
+        return [solutions.get(w, 0) for w in words]
+    by_lemma: dict[str, int] = {}
+    for s, c in solutions.items():
+        by_lemma[lex.lemma(s)] = by_lemma.get(lex.lemma(s), 0) + c
+    return [by_lemma.get(lex.lemma(w), 0) for w in words]
+
+
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
 CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
 LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
@@ -300,6 +320,7 @@ class LinksSolver:
         X[:, col["cov_past"]] = (PAST > 0).sum(1)
         if past is not None:
             X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
+            X[:, col["past_lemma_prior"]] = np.log1p(_lemma_solutions(past.solutions, lex, words))
         n_vec = np.maximum(has_cos.sum(1), 1)
         X[:, col["glove_mean"]] = cos.sum(1) / n_vec
         X[:, col["glove_cov"]] = glove_link.sum(1)
@@ -314,6 +335,8 @@ class LinksSolver:
         # solutions are nouns and adjectives in full form: apocopes (far, buon, gran, mal) and
         # verb forms (fece, avere) win on links yet are rarely the answer
         X[:, col["ends_consonant"]] = [0.0 if w[-1] in VOWELS else 1.0 for w in words]
+        # Morph-it! lists Roman numerals (iii, xx, iv) as nouns; they link like numbers do
+        X[:, col["roman"]] = [1.0 if is_roman_numeral(w) else 0.0 for w in words]
         if lex is not None:
             X[:, col["verb_form"]] = [1.0 if w in lex.verbs else 0.0 for w in words]
             X[:, col["base_form"]] = [1.0 if lex.lemma(w) == w else 0.0 for w in words]
