@@ -8,7 +8,7 @@ from wordgames.guillotine.evidence import LinkIndex, PastGames, Resources
 from wordgames.guillotine.games import Game
 from wordgames.guillotine.lexicon import Lexicon
 from wordgames.guillotine.model import Model, fit
-from wordgames.guillotine.solvers.links import FEATURES, LinksSolver
+from wordgames.guillotine.solvers.links import FEATURES, LinksSolver, is_roman_numeral
 
 CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
 FORM_FEATURES = ("ends_consonant", "verb_form", "base_form")
@@ -300,8 +300,6 @@ def test_past_lemma_prior_pools_a_lemmas_forms_and_roman_numerals_are_marked():
     ],
 )
 def test_is_roman_numeral(word, roman):
-    from wordgames.guillotine.solvers.links import is_roman_numeral
-
     assert is_roman_numeral(word) is roman
 
 

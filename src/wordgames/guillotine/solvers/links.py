@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from functools import lru_cache
 
 import numpy as np
@@ -54,12 +55,11 @@ def is_roman_numeral(word: str) -> bool:
 def _lemma_solutions(solutions, lex, words: list[str]) -> list[int]:
     """How often a form of each word's lemma was a past solution (``anni`` counts ``anno``):
     the past-game prior pooled over inflections."""
-    if lex is None:
-        return [solutions.get(w, 0) for w in words]
-    by_lemma: dict[str, int] = {}
+    lemma = lex.lemma if lex is not None else str
+    by_lemma: Counter = Counter()
     for s, c in solutions.items():
-        by_lemma[lex.lemma(s)] = by_lemma.get(lex.lemma(s), 0) + c
-    return [by_lemma.get(lex.lemma(w), 0) for w in words]
+        by_lemma[lemma(s)] += c
+    return [by_lemma[lemma(w)] for w in words]
 
 
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
