@@ -22,7 +22,7 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
   table>[:<least>]`` (the lexicon's candidates plus that table's one-word noun and adjective lemmas
   seen at least ``least``, 5 by default, times in the links' sentences);
 - solver: ``params=<json solver params>``;
-- model: ``l2=<float>``, ``drop=<features>``, ``inter=0`` (no interaction terms),
+- model: ``l2=<float>``, ``drop=<features>`` (names or shell patterns: ``vec_*``), ``inter=0`` (no interaction terms),
   ``negatives=<int>|all`` (candidates sampled per training game besides the solution; 300 by
   default; ``all``: every candidate),
   ``calparts=games|random`` (the calibration's five parts keep near-duplicate games together, or
@@ -34,6 +34,10 @@ Columns: accuracy, R@5, R@10, R@100, MRR; ``cut``: the solution is among the can
 sees (after the first-stage cut); ``pool``: it is in the first stage's whole pool; with ``--ece``
 also the expected calibration error of the calibrated confidence (the stage's calibration, fitted on
 the training games' out-of-fold predictions: 5 more fits per fold).
+With ``--inner`` every variant is also scored as :mod:`wordgames.guillotine.nested` scores its
+grid: an inner 3-fold cross-validation of each fold's *training* games (MRR, accuracy, R@10 of the
+held-out parts, printed as ``# inner``), so a choice between variants can be made without looking
+at any evaluated game.
 Needs the pipeline's artifacts for that config (guillotine-links, GloVe) and its game files; without
 them it says what is missing and exits with status 3 (``make bench`` reports it as skipped).
 """
@@ -41,6 +45,7 @@ them it says what is missing and exits with status 3 (``make bench`` reports it 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import logging
 import sys
@@ -55,7 +60,16 @@ from wordgames.guillotine import evaluate as E
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Vectors
 from wordgames.guillotine.games import configured_sets, normalize
 from wordgames.guillotine.metrics import rank_of, summarize
-from wordgames.guillotine.nested import RANKERS, describe_choice, fit_ranker
+from wordgames.guillotine.nested import (
+    INNER_FOLDS,
+    RANKERS,
+    Fitter,
+    candidates_for,
+    describe_choice,
+    fit_ranker,
+    game_parts,
+    inner_scores,
+)
 from wordgames.guillotine.patterns import PATTERNS
 from wordgames.guillotine.service import load_config_resources
 from wordgames.guillotine.solvers import links as L
@@ -91,10 +105,11 @@ def parse_variant(text: str) -> dict:
         elif key == "l2":
             v["l2"] = float(value)
         elif key == "drop":
-            v["drop"] = [f for f in value.split(",") if f]
-            unknown = [f for f in v["drop"] if f not in L.FEATURES]
+            pats = [f for f in value.split(",") if f]
+            unknown = [f for f in pats if not fnmatch.filter(L.FEATURES, f)]
             if unknown:
                 sys.exit(f"variant {text!r}: unknown features {unknown}")
+            v["drop"] = [f for f in L.FEATURES if any(fnmatch.fnmatch(f, q) for q in pats)]
         elif key == "inter":
             v["inter"] = value not in ("0", "false", "no")
         elif key == "ranker":
@@ -174,12 +189,26 @@ def with_wordnet_lemmas(lex, links, path: str, least: int):
     return out
 
 
+def interactions(variant: dict, feats: list[str]) -> list[tuple[int, int]]:
+    names = [f for f in INTERACT if f in feats] if variant["inter"] else []
+    return [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
+
+
+def inner(variant: dict, groups, games, cols: list[int], feats: list[str]) -> dict:
+    """The variant's inner cross-validation scores on the training groups alone (as ``auto``
+    scores its grid; the variant's own ranker setting, logit or lgbm)."""
+    fitter = Fitter(feats, interactions(variant, feats), variant["negatives"])
+    cands = candidates_for(variant["ranker"], variant["l2"])[:1]
+    groups = [(X[:, cols], y) for X, y in groups]
+    scores = inner_scores(groups, game_parts(games, INNER_FOLDS), cands, fitter)
+    return scores[cands[0].name]
+
+
 def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece: bool):
     """The variant's weighting model on the training groups (its columns), chosen and calibrated
     as the training stage does (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration
     only with ``ece``): a scoring function of a candidate matrix and the model."""
-    names = [f for f in INTERACT if f in feats] if variant["inter"] else []
-    inter = [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
+    inter = interactions(variant, feats)
     # the calibration's out-of-fold models see the same columns as the model
     groups = [(X[:, cols], y) for X, y in groups]
     model = fit_ranker(
@@ -228,6 +257,11 @@ def main() -> int:
         "--variant", action="append", default=[], help="a variant (repeatable; default: default)"
     )
     ap.add_argument("--ece", action="store_true", help="also fit the calibration and report ECE")
+    ap.add_argument(
+        "--inner",
+        action="store_true",
+        help="also score every variant by an inner 3-fold cross-validation of the training games",
+    )
     ap.add_argument("--json-out", default=None, help="also write the rows as JSON lines here")
     args = ap.parse_args()
     cfg, base = load_links_resources(args.configfile)
@@ -244,6 +278,7 @@ def main() -> int:
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
     preds: dict[str, dict[tuple, dict]] = {v["name"]: {} for v in variants}
     choices: dict[str, list[str]] = {v["name"]: [] for v in variants}
+    inner_rows: list[dict] = []
     for fold in folds:
         pool, train_games = E.fold_split(full, fold)
         cache: dict[str, tuple] = {}  # one fold's features at a time (about 0.5 GB per setting)
@@ -268,6 +303,16 @@ def main() -> int:
             groups, test = cache[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
+            if args.inner:
+                t0 = time.perf_counter()
+                m = inner(v, groups, train_games, cols, feats)
+                inner_rows.append({"fold": fold.name, "variant": v["name"], **m})
+                print(
+                    f"# inner of {fold.name} for {v['name']}: mrr {m['mrr']:.4f}, "
+                    f"acc {m['accuracy']:.4f}, R@10 {m['r_at_10']:.4f} "
+                    f"({time.perf_counter() - t0:.0f} s)",
+                    file=sys.stderr,
+                )
             t0 = time.perf_counter()
             score, model = scorer(v, groups, train_games, cols, feats, args.ece)
             line = f"{fold.name}: {describe_choice(model.info)}"
@@ -327,6 +372,11 @@ def main() -> int:
     for v in variants:
         for line in choices[v["name"]]:
             print(f"# {v['name']}: {line}")
+    for r in inner_rows:
+        print(
+            f"# inner {r['fold']:<20} {r['variant']:<44} mrr {r['mrr']:.4f} "
+            f"acc {r['accuracy']:.4f} R@10 {r['r_at_10']:.4f} ({r['games']} training games)"
+        )
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as fh:
             fh.writelines(json.dumps(r) + "\n" for r in out)
