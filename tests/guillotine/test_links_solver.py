@@ -377,3 +377,12 @@ def test_unit_patterns_are_coverage_and_dictionary_links():
     assert (row[col["cov_mwe"]], row[col["cov_entity"]], row[col["cov_dictionary"]]) == (1, 1, 1)
     assert row[col["cov_any"]] == 3 and row[col["cov_corpus"]] == 0
     assert X[words.index("duro"), col["cov_mwe"]] == 0
+
+
+def test_log_degree_is_the_candidates_number_of_links():
+    """casa has 2 links in the table, duro 6 (5 clues and morbido): hubs cover clues by chance."""
+    li = _index()
+    words_out, X, _ = LinksSolver(Resources(links=li, lexicon=_lexicon())).features(CLUES)
+    col = FEATURES.index("log_degree")
+    got = {w: X[words_out.index(w), col] for w in ("casa", "duro")}
+    assert got == {"casa": pytest.approx(np.log1p(2)), "duro": pytest.approx(np.log1p(6))}

@@ -68,3 +68,12 @@ def test_counts_is_count_of_each_word(words):
         ["a", "b"], ["b", "c"], ["adj", "prep"], [2, 3], words=WORDS, word_counts=range(1, 9)
     )
     assert index.counts(words).tolist() == [index.count(w) for w in words]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from([*WORDS, "zz", "unknown"]), max_size=20))
+def test_degrees_are_the_links_each_word_takes_part_in(words):
+    left, right = ["a", "b", "a", "c"], ["b", "c", "c", "a"]
+    index = LinkIndex(left, right, ["adj", "prep", "adj", "near"], [2, 3, 1, 4], words=WORDS)
+    want = [sum((x == w) + (y == w) for x, y in zip(left, right, strict=True)) for w in words]
+    assert index.degrees(words).tolist() == want

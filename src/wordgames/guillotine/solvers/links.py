@@ -280,6 +280,8 @@ class LinksSolver:
                 near_pmi = np.log(np.maximum(near_n, 1e-9) * li.total / (ft[:, None] * fc[None, :]))
             near_pmi = np.where(near_n > 0, np.clip(near_pmi, 0.0, p["pmi_cap"]), 0.0)
             log_count = np.log1p(ft)
+            # a hub (posto, spirito) links to many words, so it covers clues by chance
+            log_degree = np.log1p(li.degrees(words))
             # Il Mago's association: per clue, the best pattern's PMI (floor for unseen pairs)
             with np.errstate(divide="ignore"):
                 per_pat = np.log(
@@ -298,6 +300,7 @@ class LinksSolver:
             fc = np.ones(len(clues))
             ft = np.ones(n)
             log_count = np.zeros(n)
+            log_degree = np.zeros(n)
         lex = res.lexicon
         X = np.zeros((n, len(FEATURES)), dtype=np.float64)
         col = {f: k for k, f in enumerate(FEATURES)}
@@ -329,6 +332,7 @@ class LinksSolver:
         for u, counts in unit_n.items():
             X[:, col[f"cov_{u}"]] = (counts > 0).sum(1)
         X[:, col["log_count"]] = log_count
+        X[:, col["log_degree"]] = log_degree
         X[:, col["adj_only"]] = [
             1.0 if lex is not None and lex.is_adjective_only(w) else 0.0 for w in words
         ]

@@ -27,6 +27,7 @@ FEATURES = [
     "glove_cov",
     "zipf",
     "log_count",
+    "log_degree",
     "adj_only",
     "cov_dir_left",
     "cov_lemma",
@@ -71,6 +72,7 @@ INTERACT = [
     "cov_past",
     "sum_near_pmi",
     "adj_only",
+    "log_degree",
 ]
 
 
