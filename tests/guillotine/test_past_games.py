@@ -76,4 +76,4 @@ def test_degrees_are_the_links_each_word_takes_part_in(words):
     left, right = ["a", "b", "a", "c"], ["b", "c", "c", "a"]
     index = LinkIndex(left, right, ["adj", "prep", "adj", "near"], [2, 3, 1, 4], words=WORDS)
     want = [sum((x == w) + (y == w) for x, y in zip(left, right, strict=True)) for w in words]
-    assert index.degrees(words).tolist() == want
+    assert index.counts(words, degree=True).tolist() == want

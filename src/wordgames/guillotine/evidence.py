@@ -185,22 +185,15 @@ class LinkIndex:
         i = self.index.get(word)
         return float(self.word_count[i]) if i is not None else 0.0
 
-    def degrees(self, words: Sequence[str]) -> np.ndarray:
-        """How many links each word has in the table (any pattern, any neighbour; 0 if unknown)."""
+    def counts(self, words: Sequence[str], degree: bool = False) -> np.ndarray:
+        """:meth:`count` of every word, as one array (one gather instead of a lookup a word); with
+        ``degree``, how many links each word has in the table instead (any pattern or neighbour).
+        An unknown word gets 0."""
         get = self.index.get
         ids = np.fromiter((get(w, -1) for w in words), dtype=np.int64, count=len(words))
         out = np.zeros(len(words), dtype=np.float64)
-        m = ids >= 0
-        out[m] = self.offsets[ids[m] + 1] - self.offsets[ids[m]]
-        return out
-
-    def counts(self, words: Sequence[str]) -> np.ndarray:
-        """:meth:`count` of every word, as one array (one gather instead of a lookup a word)."""
-        get = self.index.get
-        ids = np.fromiter((get(w, -1) for w in words), dtype=np.int64, count=len(words))
-        out = np.zeros(len(words), dtype=np.float64)
-        m = ids >= 0
-        out[m] = np.asarray(self.word_count)[ids[m]]
+        i = ids[ids >= 0]
+        out[ids >= 0] = self.offsets[i + 1] - self.offsets[i] if degree else self.word_count[i]
         return out
 
 

@@ -281,7 +281,7 @@ class LinksSolver:
             near_pmi = np.where(near_n > 0, np.clip(near_pmi, 0.0, p["pmi_cap"]), 0.0)
             log_count = np.log1p(ft)
             # a hub (posto, spirito) links to many words, so it covers clues by chance
-            log_degree = np.log1p(li.degrees(words))
+            log_degree = np.log1p(li.counts(words, degree=True))
             # Il Mago's association: per clue, the best pattern's PMI (floor for unseen pairs)
             with np.errstate(divide="ignore"):
                 per_pat = np.log(
