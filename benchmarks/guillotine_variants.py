@@ -22,7 +22,8 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
   table>[:<least>]`` (the lexicon's candidates plus that table's one-word noun and adjective lemmas
   seen at least ``least``, 5 by default, times in the links' sentences);
 - solver: ``params=<json solver params>``;
-- model: ``l2=<float>``, ``drop=<features>`` (names or shell patterns: ``vec_*``), ``inter=0`` (no interaction terms),
+- model: ``l2=<float>``, ``drop=<features>`` (names or shell patterns: ``link_*``), ``inter=0`` (no
+  interaction terms),
   ``negatives=<int>|all`` (candidates sampled per training game besides the solution; 300 by
   default; ``all``: every candidate),
   ``calparts=games|random`` (the calibration's five parts keep near-duplicate games together, or
@@ -194,23 +195,21 @@ def interactions(variant: dict, feats: list[str]) -> list[tuple[int, int]]:
     return [(feats.index(a), feats.index(b)) for k, a in enumerate(names) for b in names[k:]]
 
 
-def inner(variant: dict, groups, games, cols: list[int], feats: list[str]) -> dict:
-    """The variant's inner cross-validation scores on the training groups alone (as ``auto``
-    scores its grid; the variant's own ranker setting, logit or lgbm)."""
+def inner(variant: dict, groups, games, feats: list[str]) -> dict:
+    """The variant's inner cross-validation scores on the training groups (already cut to its
+    columns) alone, as ``auto`` scores its grid; the variant's own ranker, logit or lgbm."""
     fitter = Fitter(feats, interactions(variant, feats), variant["negatives"])
-    cands = candidates_for(variant["ranker"], variant["l2"])[:1]
-    groups = [(X[:, cols], y) for X, y in groups]
-    scores = inner_scores(groups, game_parts(games, INNER_FOLDS), cands, fitter)
-    return scores[cands[0].name]
+    (cand,) = candidates_for(variant["ranker"], variant["l2"])
+    scores = inner_scores(groups, game_parts(games, INNER_FOLDS), [cand], fitter)
+    return scores[cand.name]
 
 
 def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece: bool):
-    """The variant's weighting model on the training groups (its columns), chosen and calibrated
-    as the training stage does (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration
-    only with ``ece``): a scoring function of a candidate matrix and the model."""
+    """The variant's weighting model on the training groups (already cut to its columns ``cols``,
+    so the calibration's out-of-fold models see the same columns), chosen and calibrated as the
+    training stage does (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration only with
+    ``ece``): a scoring function of a full candidate matrix and the model."""
     inter = interactions(variant, feats)
-    # the calibration's out-of-fold models see the same columns as the model
-    groups = [(X[:, cols], y) for X, y in groups]
     model = fit_ranker(
         groups,
         games,
@@ -276,6 +275,8 @@ def main() -> int:
     needed = {E.game_key(g) for s in wanted for g in sets[s]}
     folds = [f for f in folds if f.name in sets and any(E.game_key(g) in needed for g in f.games)]
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
+    if args.inner and any(v["ranker"] == "auto" for v in variants):
+        sys.exit("--inner scores a logit or lgbm variant; ranker=auto makes its own inner choice")
     preds: dict[str, dict[tuple, dict]] = {v["name"]: {} for v in variants}
     choices: dict[str, list[str]] = {v["name"]: [] for v in variants}
     inner_rows: list[dict] = []
@@ -303,9 +304,11 @@ def main() -> int:
             groups, test = cache[key]
             feats = [f for f in L.FEATURES if f not in v["drop"]]
             cols = [L.FEATURES.index(f) for f in feats]
+            # one copy of the training groups' columns a variant, for the inner scores and the fit
+            sub = [(X[:, cols], y) for X, y in groups]
             if args.inner:
                 t0 = time.perf_counter()
-                m = inner(v, groups, train_games, cols, feats)
+                m = inner(v, sub, train_games, feats)
                 inner_rows.append({"fold": fold.name, "variant": v["name"], **m})
                 print(
                     f"# inner of {fold.name} for {v['name']}: mrr {m['mrr']:.4f}, "
@@ -314,7 +317,7 @@ def main() -> int:
                     file=sys.stderr,
                 )
             t0 = time.perf_counter()
-            score, model = scorer(v, groups, train_games, cols, feats, args.ece)
+            score, model = scorer(v, sub, train_games, cols, feats, args.ece)
             line = f"{fold.name}: {describe_choice(model.info)}"
             if model.calibration is not None:
                 maps = model.calibration.info.get("ece_cross_fit", {})

@@ -192,8 +192,9 @@ class LinkIndex:
         get = self.index.get
         ids = np.fromiter((get(w, -1) for w in words), dtype=np.int64, count=len(words))
         out = np.zeros(len(words), dtype=np.float64)
-        i = ids[ids >= 0]
-        out[ids >= 0] = self.offsets[i + 1] - self.offsets[i] if degree else self.word_count[i]
+        m = ids >= 0
+        i = ids[m]
+        out[m] = self.offsets[i + 1] - self.offsets[i] if degree else self.word_count[i]
         return out
 
 
