@@ -28,8 +28,9 @@ def main() -> int:
     from wordgames.cli import labelled_options
     from wordgames.config import load_config_file
     from wordgames.errors import InputError
-    from wordgames.hangman.words.charmodel import CharModel, dense_tables, fit_char_model
+    from wordgames.hangman.words.charmodel import dense_tables, fit_char_model
     from wordgames.hangman.words.dictionary import read_words, split_words
+    from wordgames.hangman.words.neural import load_model
     from wordgames.hangman.words.play import evaluate_words, summarise
     from wordgames.hangman.words.solvers import SOLVERS, PatternIndex, make_solver, solver_options
 
@@ -62,7 +63,7 @@ def main() -> int:
     else:
         train = read_words(paths.hangman_words_part(cfg, "train"))
         play = read_words(paths.hangman_words_part(cfg, "test"))
-        model = CharModel.load(paths.hangman_words_model(cfg))
+        model = load_model(paths.hangman_words_model(cfg))
         part = "test"
     index = PatternIndex(train)
     setup = time.perf_counter() - t0

@@ -199,6 +199,15 @@ class HangmanLmSizes:
 
 
 @dataclass(frozen=True)
+class HangmanWordsNeural:
+    epochs: int
+    context: int
+    hidden: int
+    weight: float
+    seed: int
+
+
+@dataclass(frozen=True)
 class HangmanWords:
     dictionary: str
     test_fraction: float
@@ -210,6 +219,7 @@ class HangmanWords:
     limit: int | None
     order: int
     dense_order: int
+    neural: HangmanWordsNeural
     budget: int
     enumerate: int
     kappa: float | None

@@ -120,3 +120,26 @@ def test_lives_take_the_schema_range(built, capsys):
         main(["hangman", "word-solve", "cat", "--lives", "0", *game_args(built)])
     assert exc.value.code == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_model_with_a_network_saves_and_loads_the_mixture(built, tmp_path, capsys):
+    from wordgames.hangman.words.neural import MixedCharModel, load_model
+
+    _, parts, plain = built
+    net = {"epochs": 1, "context": 4, "hidden": 8, "weight": 0.7, "seed": 3}
+    cmd = ["build", "hangman-words-model", "--train", str(parts["train"]), "--order", "5"]
+    cmd += ["--dense-order", "3", "--neural", json.dumps(net), "--out", str(tmp_path / "m.npz")]
+    assert main(cmd) == 0
+    assert "epoch 1/1" in capsys.readouterr().err
+    model = load_model(tmp_path / "m.npz")
+    assert isinstance(model, MixedCharModel) and model.weight == 0.7
+    assert model.neural.context == 4
+    assert not isinstance(load_model(plain), MixedCharModel)
+    assert model.logprob("abc") != pytest.approx(load_model(plain).logprob("abc"))
+    net["context"] = 5
+    cmd[cmd.index("--neural") + 1] = json.dumps(net)
+    assert main(cmd) == 2
+    assert "neural context 5 exceeds order - 1 = 4" in capsys.readouterr().err
+    cmd[cmd.index("--neural") + 1] = json.dumps({"epochs": 1, "layers": 3})
+    assert main(cmd) == 2
+    assert "unknown key(s) layers" in capsys.readouterr().err

@@ -46,9 +46,10 @@ rule hangman_words_model:
         order=CFG.settings.hangman.words.order,
         # a cap: a model of a lower order keeps every order dense
         dense_order=min(CFG.settings.hangman.words.dense_order, CFG.settings.hangman.words.order),
+        neural=get_hangman_words_neural(),
     shell:
         "wordgames build hangman-words-model --train {input} --order {params.order}"
-        " --dense-order {params.dense_order} --out {output} > {log} 2>&1"
+        " --dense-order {params.dense_order} --neural {params.neural:q} --out {output} > {log} 2>&1"
 
 
 rule hangman_words_eval:

@@ -22,3 +22,9 @@ def get_hangman_words_options():
 
 def get_hangman_words_games():
     return [str(paths.hangman_words_games(CFG, s)) for s in CFG.settings.hangman.words.solvers]
+
+
+def get_hangman_words_neural():
+    import dataclasses
+
+    return as_json(dataclasses.asdict(CFG.settings.hangman.words.neural))

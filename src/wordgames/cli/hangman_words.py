@@ -71,6 +71,9 @@ def register(commands) -> None:
     b.add_argument("--train", required=True)
     b.add_argument("--order", type=int, required=True)
     b.add_argument("--dense-order", type=int, required=True)
+    b.add_argument(
+        "--neural", default="{}", help="JSON of hangman.words.neural (epochs 0 = no network)"
+    )
     b.add_argument("--out", required=True, help="model (.npz)")
     b.set_defaults(handler=_build_model)
 
@@ -114,7 +117,7 @@ def _setup(args):
     from wordgames import paths
     from wordgames.config import load_cli_config
     from wordgames.errors import InputError
-    from wordgames.hangman.words.charmodel import CharModel
+    from wordgames.hangman.words.neural import load_model
     from wordgames.hangman.words.solvers import PatternIndex, make_solver, solver_options
 
     cfg = load_cli_config(args.configfile)
@@ -128,7 +131,7 @@ def _setup(args):
     solver = make_solver(
         args.solver or words.default_solver,
         PatternIndex(train),
-        CharModel.load(model_path),
+        load_model(model_path),
         **solver_options(words),
     )
     lives = words.lives if args.lives is None else args.lives
@@ -245,10 +248,31 @@ def _build_split(args) -> int:
 
 def _build_model(args) -> int:
     from wordgames.artifacts import atomic_open
+    from wordgames.cli import json_object
+    from wordgames.config import schema_default
+    from wordgames.errors import InputError
     from wordgames.hangman.words.charmodel import fit_char_model
     from wordgames.hangman.words.dictionary import read_words
+    from wordgames.hangman.words.neural import fit_neural, mixed
 
-    model = fit_char_model(read_words(args.train), args.order, args.dense_order)
+    words = read_words(args.train)
+    model = fit_char_model(words, args.order, args.dense_order)
+    given = json_object(args.neural, "--neural")
+    keys = ("epochs", "context", "hidden", "weight", "seed")
+    unknown = sorted(set(given) - set(keys))
+    if unknown:
+        raise InputError(f"--neural: unknown key(s) {', '.join(unknown)}; known: {', '.join(keys)}")
+    net = {k: given.get(k, schema_default(f"hangman.words.neural.{k}")) for k in keys}
+    if net["epochs"]:
+        weight, seed = net.pop("weight"), net.pop("seed")
+        if net["context"] > args.order - 1:  # before the training, not after
+            raise InputError(
+                f"neural context {net['context']} exceeds order - 1 = {args.order - 1}"
+            )
+        network = fit_neural(
+            words, **net, seed=seed, progress=lambda s: print(s, file=sys.stderr, flush=True)
+        )
+        model = mixed(model, network, weight)
     with atomic_open(args.out, "wb") as fh:
         model.save(fh)
     return 0
@@ -257,8 +281,8 @@ def _build_model(args) -> int:
 def _build_eval(args) -> int:
     from wordgames.artifacts import write_parquet
     from wordgames.cli import json_object
-    from wordgames.hangman.words.charmodel import CharModel
     from wordgames.hangman.words.dictionary import read_words
+    from wordgames.hangman.words.neural import load_model
     from wordgames.hangman.words.play import evaluate_words, records_table, summarise
     from wordgames.hangman.words.solvers import PatternIndex, make_solver
 
@@ -266,7 +290,7 @@ def _build_eval(args) -> int:
     test = read_words(args.test)
     test = test[: args.limit] if args.limit else test
     solver = make_solver(
-        args.solver, PatternIndex(read_words(args.train)), CharModel.load(args.model), **options
+        args.solver, PatternIndex(read_words(args.train)), load_model(args.model), **options
     )
     records, times = evaluate_words(solver, test, args.lives)
     write_parquet(records_table(records, solver=args.solver), args.out)

@@ -11,6 +11,7 @@ of a board late in a game, when there are few.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,18 +102,23 @@ class CharModel:
         """log P(word, then the boundary) of each row of ``codes`` (M x L letter codes, one
         length), summed over the predicted positions ``at`` (all L + 1 unless given)."""
         n = min(order or self.order, self.order)
+        return np.log(self.position_probs(codes, n, at)).sum(axis=1)
+
+    def position_probs(self, codes: np.ndarray, order: int, at) -> np.ndarray:
+        """P(symbol | its order-``order`` window) at each predicted position ``at`` (all
+        L + 1 if None) of each row of ``codes``: M x positions."""
         m, length = codes.shape
         seq = np.concatenate(
-            [np.full((m, n - 1), BOUNDARY), codes, np.full((m, 1), BOUNDARY)], axis=1
+            [np.full((m, order - 1), BOUNDARY), codes, np.full((m, 1), BOUNDARY)], axis=1
         )
-        positions = range(length + 1) if at is None else at
-        total = np.zeros(m)
-        for t in positions:
+        positions = list(range(length + 1) if at is None else at)
+        out = np.ones((m, len(positions)))
+        for col, t in enumerate(positions):
             key = np.zeros(m, dtype=np.int64)
-            for j in range(n):
+            for j in range(order):
                 key = key * SYMBOLS + seq[:, t + j]
-            total += np.log(self.conditional(key, n))
-        return total
+            out[:, col] = self.conditional(key, order)
+        return out
 
     def logprob(self, word: str, order: int | None = None) -> float:
         return float(self.logprob_codes(encode(word)[None, :], order)[0])
@@ -122,30 +128,42 @@ class CharModel:
         for k, o in enumerate(self.orders, 1):
             for name in ("keys", "a", "contexts", "gamma"):
                 arrays[f"{name}{k}"] = getattr(o, name)
-        np.savez(path, order=self.order, dense_order=self.dense_order, **arrays)
+        np.savez(path, order=self.order, dense_order=self.dense_order, **arrays, **self._extra())
+
+    def _extra(self) -> dict[str, np.ndarray]:
+        return {}
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> CharModel:
-        path = Path(path)
-        if not path.is_file():
-            raise InputError(f"character model not found: {path}")
-        try:
-            with np.load(path) as data:
-                order, dense = int(data["order"]), int(data["dense_order"])
-                orders = tuple(
-                    Order(*(data[f"{name}{k}"] for name in ("keys", "a", "contexts", "gamma")))
-                    for k in range(1, order + 1)
-                )
-        except (OSError, KeyError, ValueError) as exc:
-            raise InputError(f"{path}: not a character model ({exc})") from None
+        def build(data):
+            order, dense = int(data["order"]), int(data["dense_order"])
+            orders = tuple(
+                Order(*(data[f"{name}{k}"] for name in ("keys", "a", "contexts", "gamma")))
+                for k in range(1, order + 1)
+            )
+            return order, orders, dense
+
+        order, orders, dense = read_npz(path, "character model", build)
         return cls(order, orders, _dense_tables(orders, dense))
+
+
+def read_npz(path: str | os.PathLike, what: str, build):
+    """``build(arrays)`` of a saved .npz; a missing or malformed file is one InputError."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{what} not found: {path}")
+    try:
+        with np.load(path) as data:
+            return build(data)
+    except (OSError, KeyError, ValueError) as exc:
+        raise InputError(f"{path}: not a {what} ({exc})") from None
 
 
 def dense_tables(model: CharModel, dense: int) -> CharModel:
     """The same model with dense tables up to order ``dense`` (its sparse orders are shared)."""
     if not 1 <= dense <= min(model.order, MAX_DENSE):
         raise InputError(f"dense order must be in [1, {min(model.order, MAX_DENSE)}], got {dense}")
-    return CharModel(model.order, model.orders, _dense_tables(model.orders, dense))
+    return dataclasses.replace(model, tables=_dense_tables(model.orders, dense))
 
 
 def _dense_tables(orders: tuple[Order, ...], dense: int) -> tuple[np.ndarray, ...]:
