@@ -81,3 +81,14 @@ def test_cached_rows_equal_fresh_ones():
     np.testing.assert_allclose(first, again, rtol=1e-6)
     np.testing.assert_allclose(first, mixed(KN, NET, 0.6).logprob_codes(codes), rtol=1e-6)
     assert len(fresh._cache["keys"]) == len(set(fresh._cache["keys"].tolist()))
+
+
+def test_a_full_cache_starts_again_with_the_same_rows(monkeypatch):
+    from wordgames.hangman.words import neural
+
+    monkeypatch.setattr(neural, "CACHE", 12)
+    small = mixed(KN, NET, 0.6)
+    for word in WORDS[:30]:  # the buffer of 12 rows refills many times (longer words bypass it)
+        assert small.logprob(word) == pytest.approx(MIX.logprob(word), rel=1e-6)
+        assert small._cache["used"] <= 12
+        assert np.all(np.diff(small._cache["keys"]) > 0)

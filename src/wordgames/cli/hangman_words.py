@@ -247,6 +247,8 @@ def _build_split(args) -> int:
 
 
 def _build_model(args) -> int:
+    import dataclasses
+
     from wordgames.artifacts import atomic_open
     from wordgames.cli import json_object
     from wordgames.config import schema_default
@@ -254,11 +256,12 @@ def _build_model(args) -> int:
     from wordgames.hangman.words.charmodel import fit_char_model
     from wordgames.hangman.words.dictionary import read_words
     from wordgames.hangman.words.neural import fit_neural, mixed
+    from wordgames.settings import HangmanWordsNeural
 
     words = read_words(args.train)
     model = fit_char_model(words, args.order, args.dense_order)
     given = json_object(args.neural, "--neural")
-    keys = ("epochs", "context", "hidden", "weight", "seed")
+    keys = tuple(f.name for f in dataclasses.fields(HangmanWordsNeural))
     unknown = sorted(set(given) - set(keys))
     if unknown:
         raise InputError(f"--neural: unknown key(s) {', '.join(unknown)}; known: {', '.join(keys)}")

@@ -199,20 +199,33 @@ class MixedCharModel(CharModel):
 
     def _cached_probs(self, keys: np.ndarray, windows: np.ndarray) -> np.ndarray:
         """The network's rows for sorted distinct window ``keys``: the decisions of a game see
-        the same windows again and again, so rows are kept (up to ``CACHE`` of them)."""
-        held, rows = self._cache.get("keys"), self._cache.get("rows")
-        if held is None or len(held) > CACHE:
-            held, rows = np.zeros(0, dtype=np.int64), np.zeros((0, SYMBOLS), dtype=np.float32)
-        i = np.minimum(np.searchsorted(held, keys), max(len(held) - 1, 0))
-        hit = held[i] == keys if len(held) else np.zeros(len(keys), dtype=bool)
+        the same windows again and again, so rows are kept (up to ``CACHE`` of them). Rows are
+        appended to one buffer and only the sorted keys and their slots are re-laid per call, so
+        a call costs what its own keys cost, not a copy of every row held."""
+        if len(keys) > CACHE:
+            return self.neural.probs(windows)
+        c = self._cache
+        if "keys" not in c or c["used"] + len(keys) > CACHE:
+            c.update(
+                keys=np.zeros(0, dtype=np.int64),
+                slots=np.zeros(0, dtype=np.int64),
+                rows=np.empty((CACHE, SYMBOLS), dtype=np.float32),
+                used=0,
+            )
+        held = c["keys"]
+        i = np.searchsorted(held, keys)
+        hit = i < len(held)
+        hit[hit] = held[i[hit]] == keys[hit]
         out = np.empty((len(keys), SYMBOLS), dtype=np.float32)
-        out[hit] = rows[i[hit]]
+        out[hit] = c["rows"][c["slots"][i[hit]]]
         if not hit.all():
-            out[~hit] = self.neural.probs(windows[~hit])
-            merged = np.concatenate([held, keys[~hit]])
-            order = np.argsort(merged, kind="stable")
-            self._cache["keys"] = merged[order]
-            self._cache["rows"] = np.concatenate([rows, out[~hit]])[order]
+            new = self.neural.probs(windows[~hit])
+            out[~hit] = new
+            used = c["used"]
+            c["rows"][used : used + len(new)] = new
+            c["keys"] = np.insert(held, i[~hit], keys[~hit])
+            c["slots"] = np.insert(c["slots"], i[~hit], np.arange(used, used + len(new)))
+            c["used"] = used + len(new)
         return out
 
     def _extra(self) -> dict[str, np.ndarray]:
