@@ -131,6 +131,12 @@ def _inner_mixture(model, train, words, path):
         return model
     if path and os.path.exists(path):
         network = NeuralCharModel.load(path)
+        shape = (network.context, network.params["W1"].shape[1])
+        if shape != (net.context, net.hidden):
+            raise SystemExit(
+                f"--inner-net {path}: context {shape[0]}, hidden {shape[1]}; the config says "
+                f"{net.context}, {net.hidden} (remove the file to train it again)"
+            )
     else:
         network = fit_neural(
             train,

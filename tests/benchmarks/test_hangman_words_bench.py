@@ -29,6 +29,9 @@ def test_inner_network_is_trained_once_then_read_back(tmp_path):
     assert isinstance(first, MixedCharModel) and first.weight == 0.7 and path.exists()
     again = hangman_words._inner_mixture(KN, WORDS[:5], words, str(path))
     assert again.logprob(WORDS[0]) == pytest.approx(first.logprob(WORDS[0]))
+    wider = Words(dataclasses.replace(words.neural, hidden=9))
+    with pytest.raises(SystemExit, match="hidden 8; the config says 3, 9"):
+        hangman_words._inner_mixture(KN, WORDS, wider, str(path))
     off = Words(dataclasses.replace(words.neural, epochs=0))
     assert hangman_words._inner_mixture(KN, WORDS, off, str(path)) is KN
 
