@@ -155,7 +155,6 @@ def _weighted(model, weights: str | None):
     """(Kneser-Ney weight, model) per requested weight: the mixture re-weighted, 1 = its
     Kneser-Ney part alone."""
     from wordgames.errors import InputError
-    from wordgames.hangman.words.charmodel import CharModel
     from wordgames.hangman.words.neural import MixedCharModel, mixed
 
     if not isinstance(model, MixedCharModel):
@@ -164,7 +163,7 @@ def _weighted(model, weights: str | None):
         return [(1.0, model)]
     if not weights:
         return [(model.weight, model)]
-    plain = CharModel(model.order, model.orders, model.tables)
+    plain = model.kneser_ney()
     out = []
     for text in weights.split(","):
         try:

@@ -92,3 +92,13 @@ def test_a_full_cache_starts_again_with_the_same_rows(monkeypatch):
         assert small.logprob(word) == pytest.approx(MIX.logprob(word), rel=1e-6)
         assert small._cache["used"] <= 12
         assert np.all(np.diff(small._cache["keys"]) > 0)
+
+
+def test_the_pattern_baseline_falls_back_on_kneser_ney_alone():
+    from wordgames.hangman.words.solvers import PatternIndex, make_solver
+
+    solver = make_solver("pattern", PatternIndex(WORDS), MIX, budget=10**6, enumerate=100)
+    assert type(solver.model) is type(KN) and solver.model.kneser_ney() is solver.model
+    assert solver.model.logprob(WORDS[2]) == pytest.approx(KN.logprob(WORDS[2]))
+    ngram = make_solver("ngram", PatternIndex(WORDS), MIX, budget=10**6, enumerate=100)
+    assert ngram.model is MIX

@@ -123,6 +123,10 @@ class CharModel:
     def logprob(self, word: str, order: int | None = None) -> float:
         return float(self.logprob_codes(encode(word)[None, :], order)[0])
 
+    def kneser_ney(self) -> CharModel:
+        """The Kneser-Ney model alone (a mixture's network left out)."""
+        return self
+
     def save(self, path: str | os.PathLike) -> None:
         arrays = {}
         for k, o in enumerate(self.orders, 1):

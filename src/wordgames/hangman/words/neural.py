@@ -228,6 +228,9 @@ class MixedCharModel(CharModel):
             c["used"] = used + len(new)
         return out
 
+    def kneser_ney(self) -> CharModel:
+        return CharModel(self.order, self.orders, self.tables)
+
     def _extra(self) -> dict[str, np.ndarray]:
         net = {f"net_{k}": v for k, v in self.neural.params.items()}
         return {"net_context": self.neural.context, "net_weight": self.weight, **net}

@@ -3,7 +3,8 @@
 ``pattern``: the classical baseline. The training words that fit the board (same length, shown
 letters in place, no guessed letter at a hidden position) are equally likely; guess the letter
 most of them contain. When none fits (most of the time late in a game on an unseen word), the
-character model's exact posterior decides instead.
+character model's exact posterior decides instead: its Kneser-Ney part only, since the baseline is
+the letter n-gram and word pattern (a mixture's network would also make it several times slower).
 
 ``ngram``: the character model's exact posterior, always, with the training words' own mass
 taken out of it (``exclude_training``: a test word is never a training word, and an order-7 model
@@ -264,7 +265,7 @@ def make_solver(
     """A solver by name, with the options of config section ``hangman.words``
     (:func:`solver_options`)."""
     if name == "pattern":
-        return PatternSolver(index, model, budget, enumerate)
+        return PatternSolver(index, model.kneser_ney(), budget, enumerate)
     if name == "ngram":
         return NgramSolver(
             index,
