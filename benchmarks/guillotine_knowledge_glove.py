@@ -6,8 +6,16 @@ NLP4FUN are printed beside it and never choose anything.
     WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_knowledge_glove.py \
         --configfile config/local-it.yaml --setting 600:5 --setting 100:5 --setting 300:20
 
-A setting is ``DIM:MIN_COUNT`` or ``collection`` (the guillotine collection's own GloVe and IDF, the
-pipeline's, for comparison). ``DIM:MIN_COUNT`` takes the knowledge collection's window, x_max, alpha, eta, seed and iterations
+A setting is ``DIM:MIN_COUNT``, ``DIM:MIN_COUNT:VARIANT`` or ``collection`` (the guillotine collection's
+own GloVe and IDF, the pipeline's, for comparison). A VARIANT appends more collocations of the
+prose collection's links table (patterns adj, prep, det, conj, prepart, compound; pairs seen twice or
+more) to the knowledge collection's tokens, as the collocation dictionary's role at a larger scale:
+
+- ``entries``: a collocation dictionary: per word its partners with PMI >= 1, strongest first by
+  logDice, at most 40, written as lines of the word and 8 partners (so both sit in GloVe's window);
+- ``pairs-log``: each pair with PMI >= 1 as a line ``left right``, 1 + log2(count) times, at most 6;
+- ``pairs-count``: each pair with PMI >= 0 written as many times as the prose has it (about 7M
+  tokens more: the prose's own collocations at the prose's scale). ``DIM:MIN_COUNT`` takes the knowledge collection's window, x_max, alpha, eta, seed and iterations
 unless ``--iterations``). Each trains in a scratch folder (``--work``, default
 ``results/<config>/bench/knowledge-glove``) with the pipeline's own stage commands (vocab, cooccur,
 glove, guillotine-vectors-unit) and is scored with the knowledge collection's IDF and PMI (the
@@ -19,6 +27,7 @@ is missing and exits with status 3.
 from __future__ import annotations
 
 import argparse
+import math
 import subprocess
 import sys
 import time
@@ -33,6 +42,55 @@ from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.selection import collection_cooccur, collection_glove
 
 SELECTION_FOLD = "other_evidence"
+VARIANT_PATTERNS = ["adj", "prep", "det", "conj", "prepart", "compound"]
+VARIANTS = {"entries": 1.0, "pairs-log": 1.0, "pairs-count": 0.0}  # name: least PMI of a pair
+
+
+def collocation_pairs(links_path: Path, words_path: Path, min_pmi: float):
+    """(left, right, count, logDice) of the pairs of VARIANT_PATTERNS seen >= 2 times, PMI >= min_pmi."""
+    import numpy as np
+    import pyarrow.parquet as pq
+
+    words = pq.read_table(words_path).to_pandas()
+    freq = dict(zip(words["word"], words["count"], strict=True))
+    links = pq.read_table(links_path, columns=["left", "right", "pattern", "count"]).to_pandas()
+    links = links[links["pattern"].isin(VARIANT_PATTERNS)]
+    pairs = links.groupby(["left", "right"], as_index=False)["count"].sum()
+    pairs = pairs[pairs["count"] >= 2]
+    f_a, f_b = pairs["left"].map(freq).astype(float), pairs["right"].map(freq).astype(float)
+    pmi = np.log(pairs["count"] * float(words["count"].sum()) / (f_a * f_b))
+    return pairs.assign(logdice=14 + np.log2(2 * pairs["count"] / (f_a + f_b)))[pmi >= min_pmi]
+
+
+def variant_tokens(variant: str, base: Path, links_path: Path, words_path: Path, out: Path) -> Path:
+    """The knowledge tokens with the variant's collocation lines appended (written once)."""
+    from collections import defaultdict
+
+    if out.exists():
+        return out
+    pairs = collocation_pairs(links_path, words_path, VARIANTS[variant])
+    lines: list[str] = []
+    if variant == "entries":
+        partners = defaultdict(list)
+        for a, b, score in zip(pairs["left"], pairs["right"], pairs["logdice"], strict=True):
+            if a == b:
+                continue
+            partners[a].append((score, b))
+            partners[b].append((score, a))
+        for head in sorted(partners):
+            best = list(dict.fromkeys([b for _, b in sorted(partners[head], reverse=True)][:40]))
+            lines += [" ".join([head, *best[i : i + 8]]) for i in range(0, len(best), 8)]
+    else:
+        for a, b, n in zip(pairs["left"], pairs["right"], pairs["count"], strict=True):
+            times = n if variant == "pairs-count" else min(6, 1 + int(math.log2(n)))
+            lines += [f"{a} {b}"] * int(times)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(base.read_text(encoding="utf-8"))
+        fh.writelines(line + "\n" for line in lines)
+    tmp.rename(out)
+    return out
 
 
 def build(tokens: Path, work: Path, dim: int, min_count: int, glove, cooc, iterations: int):
@@ -70,7 +128,7 @@ def build(tokens: Path, work: Path, dim: int, min_count: int, glove, cooc, itera
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
-    ap.add_argument("--setting", action="append", default=[], metavar="DIM:MIN_COUNT")
+    ap.add_argument("--setting", action="append", default=[], metavar="DIM:MIN_COUNT[:VARIANT]")
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--work", default=None)
     args = ap.parse_args()
@@ -99,9 +157,21 @@ def main() -> int:
             unit, seconds = files.vectors_unit, 0.0
             idf, pmi, vocab = files.idf, files.pmi, files.vocab
         else:
-            dim, min_count = (int(x) for x in setting.split(":"))
-            work = work_root / f"d{dim}-m{min_count}"
-            unit, seconds = build(tokens, work, dim, min_count, glove, cooc, iterations)
+            dim, min_count, *variant = setting.split(":")
+            work = work_root / "-".join([f"d{dim}", f"m{min_count}", *variant])
+            source = tokens
+            if variant:
+                if variant[0] not in VARIANTS:
+                    sys.exit(f"unknown variant {variant[0]!r}; known: {', '.join(VARIANTS)}")
+                prose = cfg.settings.guillotine.collection
+                source = variant_tokens(
+                    variant[0],
+                    tokens,
+                    paths.guillotine_links(cfg, prose),
+                    paths.guillotine_link_words(cfg, prose),
+                    work_root / f"tokens-{variant[0]}.txt",
+                )
+            unit, seconds = build(source, work, int(dim), int(min_count), glove, cooc, iterations)
             idf, pmi, vocab = files.knowledge_idf, files.knowledge_pmi, files.knowledge_vocab
         res = load_resources(
             "gullever",
