@@ -410,6 +410,11 @@ def hangman_words_games(cfg: Config, solver: str) -> Path:
     return hangman_words_dir(cfg) / "games" / f"{solver}.parquet"
 
 
+def hangman_words_shard(cfg: Config, solver: str, shard: int | str) -> Path:
+    """Per-game records of one shard of a solver's evaluation (joined into hangman_words_games)."""
+    return hangman_words_dir(cfg) / "games" / "shards" / f"{solver}-{shard}.parquet"
+
+
 def hangman_words_summary(cfg: Config) -> Path:
     """One row per solver; a Markdown table beside it (summary.md)."""
     return hangman_words_dir(cfg) / "summary.parquet"

@@ -217,6 +217,7 @@ class HangmanWords:
     default_solver: str
     solvers: list[str]
     limit: int | None
+    shards: int
     order: int
     dense_order: int
     neural: HangmanWordsNeural

@@ -55,6 +55,48 @@ def test_eval_and_summary(built, tmp_path):
     assert "| pattern | 10 |" in text and "| ngram | 10 |" in text and "seed 20" in text
 
 
+def eval_args(built, solver: str, out: Path, *extra: str) -> list[str]:
+    _, parts, model = built
+    args = ["build", "hangman-words-eval", "--train", str(parts["train"]), "--test"]
+    args += [str(parts["test"]), "--model", str(model), "--solver", solver, "--lives", "6"]
+    opts = {"budget": 10**6, "enumerate": 2000, "kappa": None, "exclude_training": True}
+    return [*args, "--limit", "9", "--options", json.dumps(opts), "--out", str(out), *extra]
+
+
+def test_shards_joined_play_the_same_games(built, tmp_path):
+    import pyarrow.parquet as pq
+
+    whole, joined = tmp_path / "whole.parquet", tmp_path / "joined.parquet"
+    assert main(eval_args(built, "ngram", whole)) == 0
+    shards = [tmp_path / f"ngram-{i}.parquet" for i in range(2)]
+    for i, path in enumerate(shards):
+        assert main(eval_args(built, "ngram", path, "--shard", f"{i}/2")) == 0
+    assert [pq.read_table(p).num_rows for p in shards] == [4, 5]
+    merge = ["build", "hangman-words-merge", "--in", *map(str, shards), "--out", str(joined)]
+    assert main(merge) == 0
+    timing = ["ms_median", "ms_max"]
+    a, b = (pq.read_table(p).drop_columns(timing).to_pylist() for p in (whole, joined))
+    assert a == b and len(a) == 9
+
+
+def test_shards_of_two_solvers_are_not_joined(built, tmp_path, capsys):
+    paths = [tmp_path / f"{s}.parquet" for s in ("pattern", "ngram")]
+    for solver, path in zip(("pattern", "ngram"), paths, strict=True):
+        assert main(eval_args(built, solver, path, "--shard", "0/3")) == 0
+    merge = ["build", "hangman-words-merge", "--in", *map(str, paths)]
+    assert main([*merge, "--out", str(tmp_path / "m.parquet")]) == 2
+    assert "shards of different solvers: ngram, pattern" in capsys.readouterr().err
+    assert not (tmp_path / "m.parquet").exists()
+
+
+def test_a_shard_past_the_last_is_one_line(built, tmp_path, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(eval_args(built, "pattern", tmp_path / "p.parquet", "--shard", "2/2"))
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "'2/2' is not K/N with 0 <= K < N" in err
+    assert err.count("\n") == 1
+
+
 def game_args(built):
     _, parts, model = built
     return ["--model", str(model), "--train", str(parts["train"]), "--configfile", CONFIG]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from wordgames.errors import InputError
 from wordgames.hangman.words.dictionary import check_word, read_words, split_words, words_md5
+from wordgames.hangman.words.play import shard_of
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hangman-words.txt"
 
@@ -90,3 +91,16 @@ def test_check_word():
     assert check_word(" Help ") == "help"
     with pytest.raises(InputError, match="letters a-z"):
         check_word("don't")
+
+
+@given(st.lists(st.text("ab", min_size=1, max_size=3)), st.integers(1, 9))
+def test_shards_are_runs_that_join_to_the_words(words, shards):
+    parts = [shard_of(words, i, shards) for i in range(shards)]
+    assert [w for part in parts for w in part] == words
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1
+
+
+@pytest.mark.parametrize(("shard", "shards"), [(2, 2), (-1, 2), (0, 0)])
+def test_a_shard_out_of_range_is_refused(shard, shards):
+    with pytest.raises(InputError, match="a shard is 0 .. shards - 1"):
+        shard_of(["cat"], shard, shards)

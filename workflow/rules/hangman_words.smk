@@ -1,7 +1,8 @@
 # Single-word Hangman on the public challenge's protocol (docs/hangman.md, "Single words"): the word
 # list of hangman.words.dictionary split once into training, validation and test words, the
 # character model of the training words, every solver of hangman.words.solvers on the test words
-# (per-game Parquet), then a summary table (Parquet + Markdown). Left out when the list is missing.
+# (hangman.words.shards jobs per solver, each a run of consecutive words, joined into one per-game
+# Parquet), then a summary table (Parquet + Markdown). Left out when the list is missing.
 
 
 include: "hangman_words_functions.smk"
@@ -58,25 +59,44 @@ rule hangman_words_eval:
         test=str(paths.hangman_words_part(CFG, "test")),
         model=str(paths.hangman_words_model(CFG)),
     output:
-        str(paths.hangman_words_games(CFG, "{word_solver}")),
+        str(paths.hangman_words_shard(CFG, "{word_solver}", "{shard}")),
     log:
-        log_path("hangman_words_eval", "{word_solver}"),
+        log_path("hangman_words_eval", "{word_solver}", "{shard}"),
     benchmark:
-        bench_path("hangman_words_eval", "{word_solver}")
+        bench_path("hangman_words_eval", "{word_solver}", "{shard}")
     wildcard_constraints:
         word_solver="pattern|ngram",
-    # every held-out word of the single-word set: 48 min on one core on local-en
+        shard=r"\d+",
+    # every held-out word of the single-word set in one shard: 48 min on one core on local-en with
+    # Kneser-Ney alone, about 100 min with the neural mixture
     resources:
         mem_mb=3000,
         runtime=240,
     params:
         lives=CFG.settings.hangman.words.lives,
         limit=option("--limit", CFG.settings.hangman.words.limit),
+        shards=CFG.settings.hangman.words.shards,
         options=get_hangman_words_options(),
     shell:
         "wordgames build hangman-words-eval --train {input.train} --test {input.test}"
         " --model {input.model} --solver {wildcards.word_solver} --lives {params.lives}"
-        " {params.limit} --options {params.options:q} --out {output} > {log} 2>&1"
+        " {params.limit} --shard {wildcards.shard}/{params.shards}"
+        " --options {params.options:q} --out {output} > {log} 2>&1"
+
+
+rule hangman_words_merge:
+    input:
+        get_hangman_words_shards,
+    output:
+        str(paths.hangman_words_games(CFG, "{word_solver}")),
+    log:
+        log_path("hangman_words_merge", "{word_solver}"),
+    benchmark:
+        bench_path("hangman_words_merge", "{word_solver}")
+    wildcard_constraints:
+        word_solver="pattern|ngram",
+    shell:
+        "wordgames build hangman-words-merge --in {input} --out {output} > {log} 2>&1"
 
 
 rule hangman_words_summary:

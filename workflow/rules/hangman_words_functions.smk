@@ -1,5 +1,5 @@
 # The get_* functions of the single-word Hangman rules (hangman_words.smk): the dictionary, its
-# content digest, the solver options and the per-solver games, from the config (through
+# content digest, the solver options, the per-solver games and their shards, from the config (through
 # wordgames.plan and wordgames.paths). No rules here: Snakemake's linter wants rules and functions
 # in separate files. See docs/pipeline.md.
 
@@ -22,6 +22,11 @@ def get_hangman_words_options():
 
 def get_hangman_words_games():
     return [str(paths.hangman_words_games(CFG, s)) for s in CFG.settings.hangman.words.solvers]
+
+
+def get_hangman_words_shards(wildcards):
+    shards = range(CFG.settings.hangman.words.shards)
+    return [str(paths.hangman_words_shard(CFG, wildcards.word_solver, i)) for i in shards]
 
 
 def get_hangman_words_neural():

@@ -155,6 +155,18 @@ class Range:
     high_inclusive: bool = True
 
 
+def shard_arg(text: str) -> tuple[int, int]:
+    """``--shard K/N`` (``K`` alone is ``K/1``): the K-th of N shards, 0 <= K < N."""
+    k, _, n = text.partition("/")
+    try:
+        k, n = int(k), int(n or 1)
+    except ValueError:
+        k, n = -1, 0
+    if not 0 <= k < n:
+        raise argparse.ArgumentTypeError(f"{text!r} is not K/N with 0 <= K < N")
+    return k, n
+
+
 def json_object(text: str, flag: str) -> dict:
     """The JSON object an option carries (``--options '{"beam": 8}'``), or a one-line error."""
     import json

@@ -13,6 +13,8 @@ SPLIT_PARTS = ("train", "test", "validation")
 
 
 def register(commands) -> None:
+    from wordgames.cli import shard_arg
+
     game = commands.game("hangman", "sentence Hangman: play, get hints, evaluate solvers")
 
     def common(p) -> None:
@@ -84,9 +86,19 @@ def register(commands) -> None:
     b.add_argument("--solver", required=True)
     b.add_argument("--lives", type=int, required=True)
     b.add_argument("--limit", type=int)
+    b.add_argument(
+        "--shard", type=shard_arg, default=(0, 1), help="K/N: the K-th of N runs of test words"
+    )
     b.add_argument("--options", required=True, help="solver options as JSON")
     b.add_argument("--out", required=True, help="per-game Parquet")
     b.set_defaults(handler=_build_eval)
+
+    b = commands.build.add_parser(
+        "hangman-words-merge", help="join the shards of one solver's evaluation, in order"
+    )
+    b.add_argument("--in", dest="shards", nargs="+", required=True, help="shard Parquet files")
+    b.add_argument("--out", required=True, help="per-game Parquet of all the shards")
+    b.set_defaults(handler=_build_merge)
 
     b = commands.build.add_parser(
         "hangman-words-summary", help="summary table of the single-word evaluations"
@@ -286,18 +298,37 @@ def _build_eval(args) -> int:
     from wordgames.cli import json_object
     from wordgames.hangman.words.dictionary import read_words
     from wordgames.hangman.words.neural import load_model
-    from wordgames.hangman.words.play import evaluate_words, records_table, summarise
+    from wordgames.hangman.words.play import evaluate_words, records_table, shard_of, summarise
     from wordgames.hangman.words.solvers import PatternIndex, make_solver
 
     options = json_object(args.options, "--options")
     test = read_words(args.test)
-    test = test[: args.limit] if args.limit else test
+    test = shard_of(test[: args.limit] if args.limit else test, *args.shard)
     solver = make_solver(
         args.solver, PatternIndex(read_words(args.train)), load_model(args.model), **options
     )
     records, times = evaluate_words(solver, test, args.lives)
     write_parquet(records_table(records, solver=args.solver), args.out)
     print(json.dumps({"solver": args.solver, **summarise(records, times)}), file=sys.stderr)
+    return 0
+
+
+def _build_merge(args) -> int:
+    import pyarrow as pa
+
+    from wordgames.artifacts import read_parquet, write_parquet
+    from wordgames.errors import InputError
+
+    tables = [read_parquet(path) for path in args.shards]
+    solvers = {s for t in tables for s in t.column("solver").unique().to_pylist()}
+    if len(solvers) > 1:
+        raise InputError(f"shards of different solvers: {', '.join(sorted(solvers))}")
+    try:
+        merged = pa.concat_tables(tables)
+    except pa.ArrowInvalid as exc:
+        raise InputError(f"shards with different columns: {exc}") from None
+    write_parquet(merged, args.out)
+    print(json.dumps({"shards": len(tables), "games": merged.num_rows}), file=sys.stderr)
     return 0
 
 

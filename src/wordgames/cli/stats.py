@@ -24,14 +24,6 @@ def _vocab(args) -> int:
     return 0
 
 
-def _shard(text: str) -> tuple[int, int]:
-    k, _, n = text.partition("/")
-    k, n = int(k), int(n or 1)
-    if not 0 <= k < n:
-        raise ValueError(text)
-    return k, n
-
-
 def _cooccur(args) -> int:
     from wordgames.stats.cooccur import count_shard
     from wordgames.stats.vocab import load_words
@@ -102,6 +94,8 @@ def _catalog(args) -> int:
 
 
 def register(commands) -> None:
+    from wordgames.cli import shard_arg
+
     build = commands.build
 
     p = build.add_parser("vocab", help="word counts of a token file, with a minimum count")
@@ -120,7 +114,7 @@ def register(commands) -> None:
     p.add_argument("--window", type=int, required=True)
     p.add_argument("--unweighted", action="store_true", help="weight 1 instead of 1/distance")
     p.add_argument("--chunk-tokens", type=int, required=True)
-    p.add_argument("--shard", type=_shard, default=(0, 1), help="K/N: every N-th line from K")
+    p.add_argument("--shard", type=shard_arg, default=(0, 1), help="K/N: every N-th line from K")
     p.set_defaults(handler=_cooccur)
 
     p = build.add_parser("cooccur-merge", help="merge spilled shards into the symmetric table")

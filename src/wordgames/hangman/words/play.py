@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass
 
+from wordgames.errors import InputError
 from wordgames.hangman.game import Game
 from wordgames.hangman.words.solvers import Guess, WordSolver
 
@@ -56,6 +57,15 @@ def evaluate_words(
         records.append(record(game, ms))
         times += ms
     return records, times
+
+
+def shard_of(words: list[str], shard: int, shards: int) -> list[str]:
+    """The ``shard``-th of ``shards`` runs of consecutive words (sizes differ by at most one), so
+    the shards joined in order are the words again."""
+    if shards < 1 or not 0 <= shard < shards:
+        raise InputError(f"shard {shard} of {shards}: a shard is 0 .. shards - 1")
+    n = len(words)
+    return words[shard * n // shards : (shard + 1) * n // shards]
 
 
 def summarise(records: list[WordRecord], times: list[float] | None = None) -> dict:
