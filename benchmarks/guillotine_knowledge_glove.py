@@ -15,8 +15,10 @@ more) to the knowledge collection's tokens, as the collocation dictionary's role
   logDice, at most 40, written as lines of the word and 8 partners (so both sit in GloVe's window);
 - ``pairs-log``: each pair with PMI >= 1 as a line ``left right``, 1 + log2(count) times, at most 6;
 - ``pairs-count``: each pair with PMI >= 0 written as many times as the prose has it (about 7M
-  tokens more: the prose's own collocations at the prose's scale). ``DIM:MIN_COUNT`` takes the knowledge collection's window, x_max, alpha, eta, seed and iterations
-unless ``--iterations``). Each trains in a scratch folder (``--work``, default
+  tokens more: the prose's own collocations at the prose's scale).
+
+Every other GloVe setting is the knowledge collection's (window, x_max, alpha, eta, seed, and
+iterations unless ``--iterations``). Each trains in a scratch folder (``--work``, default
 ``results/<config>/bench/knowledge-glove``) with the pipeline's own stage commands (vocab, cooccur,
 glove, guillotine-vectors-unit) and is scored with the knowledge collection's IDF and PMI (the
 pipeline's tables), so the numbers are those a config with that setting would give.
