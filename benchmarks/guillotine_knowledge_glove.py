@@ -49,19 +49,15 @@ VARIANTS = {"entries": 1.0, "pairs-log": 1.0, "pairs-count": 0.0}  # name: least
 
 
 def collocation_pairs(links_path: Path, words_path: Path, min_pmi: float):
-    """(left, right, count, logDice) of the pairs of VARIANT_PATTERNS seen >= 2 times, PMI >= min_pmi."""
+    """(left, right, count, logDice) of the pairs of VARIANT_PATTERNS seen >= 2 times, PMI >= min_pmi,
+    sorted by (left, right)."""
     import numpy as np
-    import pyarrow.parquet as pq
 
-    words = pq.read_table(words_path).to_pandas()
-    freq = dict(zip(words["word"], words["count"], strict=True))
-    links = pq.read_table(links_path, columns=["left", "right", "pattern", "count"]).to_pandas()
-    links = links[links["pattern"].isin(VARIANT_PATTERNS)]
-    pairs = links.groupby(["left", "right"], as_index=False)["count"].sum()
-    pairs = pairs[pairs["count"] >= 2]
-    f_a, f_b = pairs["left"].map(freq).astype(float), pairs["right"].map(freq).astype(float)
-    pmi = np.log(pairs["count"] * float(words["count"].sum()) / (f_a * f_b))
-    return pairs.assign(logdice=14 + np.log2(2 * pairs["count"] / (f_a + f_b)))[pmi >= min_pmi]
+    from wordgames.corpus.knowledge import pair_pmi
+
+    pairs = pair_pmi(links_path, words_path, VARIANT_PATTERNS, 2)[0].to_pandas()
+    pairs = pairs[pairs["pmi"] >= min_pmi].sort_values(["left", "right"], ignore_index=True)
+    return pairs.assign(logdice=14 + np.log2(2 * pairs["count"] / (pairs["f_a"] + pairs["f_b"])))
 
 
 def variant_tokens(variant: str, base: Path, links_path: Path, words_path: Path, out: Path) -> Path:

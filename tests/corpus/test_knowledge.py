@@ -8,6 +8,8 @@ import math
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordgames import paths
 from wordgames.cli import main
@@ -387,3 +389,60 @@ def test_titles_as_text_gives_lines_and_the_table(make_config, tmp_path, stages)
     assert _lines(cfg, "tt") == ["colpo di stato", "porta pia"] and summary["sentences"] == 2
     table = pq.read_table(paths.corpus_table(cfg, "tt", "titles")).column("title").to_pylist()
     assert table == ["Colpo di stato", "Porta Pia"]
+
+
+# pair_pmi: the pair table both the collocations kind and the knowledge-GloVe benchmark read --------
+_WORDS = ["a", "b", "c", "d"]
+_PATTERNS = ["adj", "prep", "det"]
+
+
+@given(
+    links=st.lists(
+        st.tuples(
+            st.sampled_from(_WORDS + ["zz"]),  # zz has no link-word count: its pairs are dropped
+            st.sampled_from(_WORDS),
+            st.sampled_from(_PATTERNS),
+            st.integers(1, 9),
+        ),
+        min_size=1,
+        max_size=25,
+    ),
+    counts=st.lists(st.integers(1, 50), min_size=len(_WORDS), max_size=len(_WORDS)),
+    patterns=st.lists(st.sampled_from(_PATTERNS), min_size=1, unique=True),
+    min_count=st.integers(1, 6),
+)
+@settings(max_examples=60, deadline=None)
+def test_pair_pmi_matches_a_plain_count(tmp_path_factory, links, counts, patterns, min_count):
+    from collections import Counter
+
+    from wordgames.corpus.knowledge import pair_pmi
+
+    folder = tmp_path_factory.mktemp("pmi")
+    left, right, pattern, count = zip(*links, strict=True)
+    pq.write_table(
+        pa.table({"left": left, "right": right, "pattern": pattern, "count": count}),
+        folder / "links.parquet",
+    )
+    pq.write_table(pa.table({"word": _WORDS, "count": counts}), folder / "words.parquet")
+    table, seen = pair_pmi(folder / "links.parquet", folder / "words.parquet", patterns, min_count)
+
+    freq, total = dict(zip(_WORDS, counts, strict=True)), sum(counts)
+    n = Counter()
+    for a, b, p, k in links:
+        if p in patterns:
+            n[a, b] += k
+    expected = {
+        (a, b): (k, math.log(k * total / (freq[a] * freq[b])))
+        for (a, b), k in n.items()
+        if k >= min_count and a in freq
+    }
+    got = {
+        (a, b): (k, x)
+        for a, b, k, x in zip(
+            *(table.column(c).to_pylist() for c in ("left", "right", "count", "pmi")), strict=True
+        )
+    }
+    assert seen == len(n)
+    assert got.keys() == expected.keys()
+    for pair, (k, x) in expected.items():
+        assert got[pair][0] == k and got[pair][1] == pytest.approx(x)

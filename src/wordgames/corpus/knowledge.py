@@ -102,36 +102,48 @@ def _links_tables(c: Corpus, files: list[Path]):
     return links, words
 
 
-def collocations_units(c: Corpus, files: list[Path], tally: Tally) -> Units:
+def pair_pmi(links_path: Path, words_path: Path, patterns, min_count: int):
+    """The link pairs of ``patterns`` seen ``min_count`` times or more, in no fixed order, as a
+    table (left, right, count, f_a, f_b, pmi), and how many pairs there were before ``min_count``.
+    PMI = ln(n_ab N / (f_a f_b)), N the sum of the link-word counts; a pair with a word the
+    link-words table lacks is dropped."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    links_path, words_path = _links_tables(c, files)
-    opts = c.options
     words = pq.read_table(words_path, columns=["word", "count"])
     total = int(pc.sum(words.column("count")).as_py() or 0)
     links = pq.read_table(links_path, columns=["left", "right", "pattern", "count"])
-    links = links.filter(pc.is_in(links.column("pattern"), value_set=pa.array(opts.patterns)))
+    links = links.filter(pc.is_in(links.column("pattern"), value_set=pa.array(list(patterns))))
     pairs = links.group_by(["left", "right"]).aggregate([("count", "sum")])
-    tally.counts["pairs"] += pairs.num_rows
-    pairs = pairs.filter(pc.greater_equal(pairs.column("count_sum"), opts.min_count))
+    seen = pairs.num_rows
+    pairs = pairs.filter(pc.greater_equal(pairs.column("count_sum"), min_count))
+    pairs = pairs.rename_columns(["left", "right", "count"])
     fa = words.rename_columns(["left", "f_a"])
     fb = words.rename_columns(["right", "f_b"])
-    pairs = pairs.join(fa, "left").join(fb, "right")
-    if total <= 0 or pairs.num_rows == 0:
-        return
-    n_ab = pairs.column("count_sum").to_numpy(zero_copy_only=False).astype(np.float64)
-    f_a = pairs.column("f_a").to_numpy(zero_copy_only=False).astype(np.float64)
-    f_b = pairs.column("f_b").to_numpy(zero_copy_only=False).astype(np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        pmi = np.log(n_ab * total / (f_a * f_b))
-    kept = pairs.filter(pa.array(np.nan_to_num(pmi, nan=-math.inf) >= opts.min_pmi))
-    # a stable order (the join's is not): most frequent first, then alphabetical
-    kept = kept.sort_by(
-        [("count_sum", "descending"), ("left", "ascending"), ("right", "ascending")]
+    pairs = pairs.join(fa, "left", join_type="inner").join(fb, "right", join_type="inner")
+    n_ab, f_a, f_b = (
+        pairs.column(k).to_numpy(zero_copy_only=False).astype(np.float64)
+        for k in ("count", "f_a", "f_b")
     )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pmi = np.nan_to_num(np.log(n_ab * total / (f_a * f_b)), nan=-math.inf)
+    return pairs.append_column("pmi", pa.array(pmi)), seen
+
+
+def collocations_units(c: Corpus, files: list[Path], tally: Tally) -> Units:
+    import pyarrow.compute as pc
+
+    links_path, words_path = _links_tables(c, files)
+    opts = c.options
+    pairs, seen = pair_pmi(links_path, words_path, opts.patterns, opts.min_count)
+    tally.counts["pairs"] += seen
+    if pairs.num_rows == 0:
+        return
+    kept = pairs.filter(pc.greater_equal(pairs.column("pmi"), opts.min_pmi))
+    # a stable order (the join's is not): most frequent first, then alphabetical
+    kept = kept.sort_by([("count", "descending"), ("left", "ascending"), ("right", "ascending")])
     tally.counts["pairs_kept"] += kept.num_rows
     name = f"{c.name}:{links_path.parent.parent.name}"
     for left, right in zip(
