@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from wordgames import paths
+from wordgames.artifacts import atomic_open
 from wordgames.config import load_config_file
 from wordgames.guillotine.evaluate import make_folds
 from wordgames.guillotine.files import guillotine_files
@@ -82,12 +83,9 @@ def variant_tokens(variant: str, base: Path, links_path: Path, words_path: Path,
         for a, b, n in zip(pairs["left"], pairs["right"], pairs["count"], strict=True):
             times = n if variant == "pairs-count" else min(6, 1 + int(math.log2(n)))
             lines += [f"{a} {b}"] * int(times)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
+    with atomic_open(out) as fh:
         fh.write(base.read_text(encoding="utf-8"))
         fh.writelines(line + "\n" for line in lines)
-    tmp.rename(out)
     return out
 
 
