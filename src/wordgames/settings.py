@@ -177,6 +177,10 @@ class HangmanPosterior:
     endgame: int
     endgame_cover: float
     word_classes: bool
+    oov_model: str
+    oov_order: int
+    oov_budget: int
+    oov_enumerate: int
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from wordgames.hangman.words.dictionary import read_words
 from wordgames.hangman.words.presence import (
     enumerated_presence,
     fillings,
+    length_logprobs,
     letter_presence,
     presence_and_logz,
     sample_fillings,
@@ -81,6 +82,23 @@ def test_enumeration_equals_brute_force_at_sparse_orders(board, order):
     ref, ref_logz = brute_force(MODEL, slot, guessed, order)
     np.testing.assert_allclose(p, ref, atol=1e-9)
     assert logz == pytest.approx(ref_logz, abs=1e-9)
+
+
+@pytest.mark.parametrize("order", [2, 3])
+def test_length_probabilities_sum_the_words_of_each_length(order):
+    logp = length_logprobs(MODEL, 8, order)
+    assert logp[0] == -np.inf
+    for length in (1, 2, 3):
+        every = np.indices((26,) * length).reshape(length, -1).T  # every word of the length
+        ref = np.exp(MODEL.logprob_codes(every, order)).sum()
+        assert np.exp(logp[length]) == pytest.approx(ref, rel=1e-9)
+        # a board with every position hidden and nothing guessed is "a word of this length"
+        blank = presence_and_logz(MODEL, "_" * length, frozenset(), order)[1]
+        assert logp[length] == pytest.approx(blank)
+    # with the empty word (the boundary straight after the start: smoothing gives it mass) the
+    # lengths' probabilities sum to 1, less the tail beyond 400 letters
+    empty = np.exp(MODEL.logprob_codes(np.zeros((1, 0), dtype=np.intp), order)[0])
+    assert empty + np.exp(length_logprobs(MODEL, 400, order)).sum() == pytest.approx(1.0, abs=1e-9)
 
 
 def test_guessed_and_shown_letters_are_never_present():

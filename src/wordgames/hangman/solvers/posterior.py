@@ -6,8 +6,10 @@
    approximates the posterior over phrases. Its per-slot marginals are smoothed with the independent
    unigram posterior over *all* fitting words, so the beam's overconfidence cannot rule words out.
 3. Each slot may also be a word outside the vocabulary: its probability is Bayes' rule between the
-   vocabulary words that fit and a character-independent model of unknown strings; an unknown slot's
-   letters come from a letter bigram model. A rare name therefore still gets sensible guesses.
+   vocabulary words that fit and a model of unknown words, which also gives an unknown slot's
+   letters: a Kneser-Ney character model of the vocabulary's word types (``oov_model``, module
+   :mod:`~wordgames.hangman.oov`) or the lexicon's letter bigrams. A rare name therefore still
+   gets guesses that follow English spelling.
 4. The guess is the letter with the highest probability of being present somewhere:
    ``1 - prod_i (1 - P_i(letter))``, which minimises the risk of losing a life.
 """
@@ -23,6 +25,7 @@ from wordgames.hangman.domain import category_key
 from wordgames.hangman.endgame import endgame_letter
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
+from wordgames.hangman.oov import OovModel
 from wordgames.hangman.scoring import phrase_scorer
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
@@ -30,6 +33,9 @@ LN10 = 2.302585092994046
 BEFORE_AFTER = "before_after"  # the category key of the show's two-phrases-sharing-a-word puzzles
 # the options' defaults are the config schema's (hangman.posterior), not repeated here
 _DEFAULTS = schema_defaults("hangman.posterior")
+# the unknown-word model's dense tables: order 4 is 2 MB; the phrase boards' budget rarely
+# affords a forward pass of order 5 (a 115 MB table)
+OOV_DENSE_ORDER = 4
 
 
 class PosteriorSolver(Solver):
@@ -52,6 +58,10 @@ class PosteriorSolver(Solver):
         endgame: int = _DEFAULTS["endgame"],
         endgame_cover: float = _DEFAULTS["endgame_cover"],
         word_classes: bool = _DEFAULTS["word_classes"],
+        oov_model: str = _DEFAULTS["oov_model"],
+        oov_order: int = _DEFAULTS["oov_order"],
+        oov_budget: int = _DEFAULTS["oov_budget"],
+        oov_enumerate: int = _DEFAULTS["oov_enumerate"],
     ):
         super().__init__(resources)
         self.beam = beam
@@ -67,6 +77,11 @@ class PosteriorSolver(Solver):
         self.endgame = endgame
         self.endgame_cover = endgame_cover
         self.word_classes = word_classes
+        self.oov_model = oov_model
+        self.oov_order = oov_order
+        self.oov_budget = oov_budget
+        self.oov_enumerate = oov_enumerate
+        self._oov: OovModel | None = None
 
     def decide(self, board: Board) -> Decision:
         domain = self.res.domain
@@ -100,7 +115,8 @@ class PosteriorSolver(Solver):
                 continue
             full = lex.candidates(slot, guessed, limit=self.k)
             n_fitting[-1] = full.n
-            char_letters.append(lex.char_letter_probs(slot, guessed))
+            unknown_letters, unknown_likelihood = self._unknown(lex, slot, guessed)
+            char_letters.append(unknown_letters)
             dom = None if domain is None else domain.fitting(slot, guessed, key, self.k)
             if not full.n and dom is None:
                 beam_words.append([UNK])
@@ -135,7 +151,7 @@ class PosteriorSolver(Solver):
             beam_words.append(words)
             cand_letters.append(letters)
             cand_share.append(share)
-            f = self.oov_rate * lex.oov_likelihood(slot, guessed)
+            f = self.oov_rate * unknown_likelihood
             oov.append(f / (f + (1 - self.oov_rate) * match_mass))
         scorer = phrase_scorer(self.res.lm, self.res.domain, board.category, classes)
         hyps = self._beam(beam_words, board.category, scorer)
@@ -205,6 +221,22 @@ class PosteriorSolver(Solver):
             },
             predictions=preds,
         )
+
+    def _unknown(self, lex, slot: str, guessed: frozenset[str]) -> tuple[np.ndarray, float]:
+        """An unknown word in ``slot``: P(letter at some hidden position) and P(the board | a
+        word of its length), from the Kneser-Ney character model of the vocabulary's words
+        (``oov_model: kneser_ney``, fitted on first use) or the lexicon's letter bigrams."""
+        if self.oov_model == "kneser_ney" and OovModel.handles(slot):
+            if self._oov is None:
+                self._oov = OovModel(
+                    self.lexicon.counts,
+                    self.oov_order,
+                    min(self.oov_order, OOV_DENSE_ORDER),
+                    self.oov_budget,
+                    self.oov_enumerate,
+                )
+            return self._oov.board(slot, guessed)
+        return lex.char_letter_probs(slot, guessed), lex.oov_likelihood(slot, guessed)
 
     def _beam(
         self, beam_words: list[list[str]], category: str | None = None, scorer=None

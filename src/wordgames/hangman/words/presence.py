@@ -168,6 +168,32 @@ def presence_and_logz(
     return out, float(logz[0])
 
 
+def length_logprobs(model: CharModel, max_length: int, order: int | None = None) -> np.ndarray:
+    """log P(a word has L letters) for L = 0..``max_length`` (entry 0 is -inf) under the model at
+    ``order`` (default its highest dense order), in one forward pass: the normaliser that turns a
+    board's Z into P(board | the word's length)."""
+    n = min(order or model.dense_order, model.dense_order)
+    if n < 2 or max_length < 1:
+        raise InputError(
+            f"length_logprobs needs order >= 2 and a length >= 1, got {n}, {max_length}"
+        )
+    table = model.table(n)
+    letters = np.arange(26, dtype=np.intp)
+    boundary = np.array([BOUNDARY], dtype=np.intp)
+    seq = [boundary] * (n - 1) + [letters] * max_length
+    out = np.full(max_length + 1, -np.inf)
+    alpha = np.ones((1,) * (n - 1))
+    log_scale = 0.0
+    for t in range(n - 1, len(seq)):
+        alpha = (alpha[..., None] * table[np.ix_(*seq[t - n + 1 : t + 1])]).sum(axis=0)
+        scale = max(float(alpha.sum()), np.finfo(float).tiny)
+        alpha = alpha / scale
+        log_scale += math.log(scale)
+        end = (alpha[..., None] * table[np.ix_(*seq[t - n + 2 : t + 1], boundary)]).sum()
+        out[t - n + 2] = log_scale + math.log(max(float(end), np.finfo(float).tiny))
+    return out
+
+
 def posterior(
     model: CharModel,
     slot: str,
