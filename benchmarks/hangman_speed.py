@@ -7,7 +7,9 @@ The LM loads memory-mapped; the first decision after loading is timed too (cold 
         [--domain]
 
 ``--domain`` adds a row per LM solver interpolated with the in-domain LM the pipeline built for the
-config, the board shown with the category "Phrase".
+config, the board shown with the category "Phrase". ``--variant LABEL=JSON`` (repeatable) adds the
+posterior solver with those options over the config's, as ``posterior[LABEL]`` (with ``--domain``
+also interpolated), e.g. ``--variant 'bigram={"oov_model": "bigram"}'``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ PHRASES = [
 
 def main() -> int:
     from wordgames import paths
+    from wordgames.cli import labelled_options
     from wordgames.config import load_config_file
+    from wordgames.errors import InputError
     from wordgames.hangman.domain import DomainInfo
     from wordgames.hangman.game import Game
     from wordgames.hangman.lexicon import Lexicon
@@ -48,7 +52,12 @@ def main() -> int:
     ap.add_argument("--unigrams")
     ap.add_argument("--solvers", default=",".join(SOLVERS))
     ap.add_argument("--domain", action="store_true", help="also each LM solver with the domain LM")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=JSON")
     args = ap.parse_args()
+    try:
+        given = labelled_options(args.variant, "--variant")
+    except InputError as exc:
+        ap.error(str(exc))
     cfg = load_config_file(args.configfile)
     section = cfg.section("hangman")
     coll = section["collection"]
@@ -63,18 +72,27 @@ def main() -> int:
         f"vocabulary of {len(lexicon)} words in {load_lex * 1000:.0f} ms"
     )
     assert all(len(p.split()) == 10 for p in PHRASES)
-    variants = [(name, None) for name in args.solvers.split(",")]
+    # (row label, solver, its options, in-domain model or None)
+    plain = [(n, n, section.get(n, {})) for n in args.solvers.split(",")]
+    plain += [
+        (f"posterior[{label}]", "posterior", {**section.get("posterior", {}), **options})
+        for label, options in given
+    ]
+    variants = [(label, name, options, None) for label, name, options in plain]
     if args.domain:
         domain = Domain(
             LanguageModel(paths.hangman_domain_lm(cfg)),
             DomainInfo.read(paths.hangman_domain_info(cfg)),
         )
-        variants += [(n, domain) for n in args.solvers.split(",") if SOLVERS[n].needs_lm]
+        variants += [
+            (f"{label}+domain+category", name, options, domain)
+            for label, name, options in plain
+            if SOLVERS[name].needs_lm
+        ]
     rows = []
-    for name, domain in variants:
-        solver = make_solver(name, Resources(lexicon, lm, domain), **section.get(name, {}))
+    for name, solver_name, options, domain in variants:
+        solver = make_solver(solver_name, Resources(lexicon, lm, domain), **options)
         category = None if domain is None else "Phrase"
-        name = name if domain is None else f"{name}+domain+category"
         times, cpu = [], []
         for phrase in PHRASES:
             # play to the end so every stage is timed
@@ -97,12 +115,12 @@ def main() -> int:
         )
     base = rows[0][2]
     print(
-        f"\n{'solver':<26} {'decisions':>9} {'median ms':>10} {'worst ms':>9} "
+        f"\n{'solver':<34} {'decisions':>9} {'median ms':>10} {'worst ms':>9} "
         f"{'cpu median':>10} {'cpu worst':>9} {'median/' + rows[0][0]:>16}"
     )
     for name, n, med, worst, cmed, cworst in rows:
         print(
-            f"{name:<26} {n:>9} {med * 1000:>10.2f} {worst * 1000:>9.1f} {cmed * 1000:>10.2f} "
+            f"{name:<34} {n:>9} {med * 1000:>10.2f} {worst * 1000:>9.1f} {cmed * 1000:>10.2f} "
             f"{cworst * 1000:>9.1f} {med / base:>16.1f}"
         )
     median = max(r[2] for r in rows)
