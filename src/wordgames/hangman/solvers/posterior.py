@@ -33,7 +33,7 @@ LN10 = 2.302585092994046
 BEFORE_AFTER = "before_after"  # the category key of the show's two-phrases-sharing-a-word puzzles
 # the options' defaults are the config schema's (hangman.posterior), not repeated here
 _DEFAULTS = schema_defaults("hangman.posterior")
-# the unknown-word model's dense tables: order 4 is 2 MB; the phrase boards' budget rarely
+# the unknown-word model's dense tables: order 4 is 4 MB; the phrase boards' budget rarely
 # affords a forward pass of order 5 (a 115 MB table)
 OOV_DENSE_ORDER = 4
 
