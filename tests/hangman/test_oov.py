@@ -10,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.hangman.evaluate import play
+from wordgames.hangman.game import parse_board
 from wordgames.hangman.oov import OovModel
 from wordgames.hangman.solvers import make_solver
+from wordgames.hangman.words.charmodel import fit_char_model
 from wordgames.hangman.words.dictionary import read_words
 
 WORDS = read_words(Path(__file__).resolve().parents[1] / "data" / "hangman-words.txt")
 # small orders keep the brute force over every word of a length quick
-OOV = OovModel(WORDS, order=4, dense_order=3, budget=10**6, enumerate=50)
+OOV = OovModel(fit_char_model(WORDS, 4, 3), budget=10**6, enumerate=50)
 
 
 def brute_likelihood(slot: str, guessed: frozenset[str], order: int) -> float:
@@ -83,3 +85,14 @@ def test_the_solver_plays_unknown_words_with_the_kneser_ney_model(resources, mon
     assert calls, "the Kneser-Ney model was never asked"
     letters = [d.letter for _, d in decisions]
     assert len(letters) == len(set(letters))
+
+
+def test_solvers_of_one_lexicon_share_its_character_model(resources):
+    first = make_solver("posterior", resources, oov_order=5)
+    second = make_solver("posterior", resources, oov_order=5)
+    for solver in (first, second):
+        solver.decide(parse_board("_____ __ ________"))
+    assert first._oov.model is second._oov.model
+    # a reweighted copy (a category's word classes) has the same words, so the same model
+    copy = resources.lexicon.reweighted(lambda word: 2.0)
+    assert copy.kneser_ney(5, 4) is first._oov.model

@@ -17,12 +17,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordgames.config import schema_default
 from wordgames.errors import InputError
 from wordgames.hangman.game import LETTERS, MASK, normalise
+
+if TYPE_CHECKING:
+    from wordgames.hangman.words.charmodel import CharModel
 
 A = ord("a")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -95,6 +99,8 @@ class Lexicon:
         self.counts = merged
         self.total = float(sum(merged.values()))
         self._char_model()
+        # (order, dense order) -> Kneser-Ney character model; reweighted copies share this dict
+        self._kneser_ney: dict[tuple[int, int], CharModel] = {}
         self._match = lru_cache(maxsize=4096)(self._match_uncached)
 
     @classmethod
@@ -147,6 +153,18 @@ class Lexicon:
         self.letter_freq = np.array([self.char_freq.get(ch, 1e-6) for ch in ALPHABET])
         self.letter_freq /= self.letter_freq.sum()
         self.bigram = bigram / bigram.sum(axis=1, keepdims=True)  # p(next | prev)
+
+    def kneser_ney(self, order: int, dense_order: int) -> CharModel:
+        """The Kneser-Ney character model of the vocabulary's word types of letters a-z (the
+        posterior solver's unknown words, :mod:`wordgames.hangman.oov`), fitted on first use and
+        shared by every solver of this lexicon and its reweighted copies (same words)."""
+        key = (order, dense_order)
+        if key not in self._kneser_ney:
+            from wordgames.hangman.words.charmodel import fit_char_model
+
+            words = [w for w in self.counts if set(w) <= LETTERS]
+            self._kneser_ney[key] = fit_char_model(words, order, dense_order)
+        return self._kneser_ney[key]
 
     def letters_by_frequency(self) -> str:
         """The 26 letters, most frequent in running text first."""

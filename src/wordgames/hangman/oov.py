@@ -12,13 +12,12 @@ position-blind letter bigrams of :class:`~wordgames.hangman.lexicon.Lexicon`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from functools import lru_cache
 
 import numpy as np
 
 from wordgames.hangman.game import LETTERS, MASK
-from wordgames.hangman.words.charmodel import fit_char_model
+from wordgames.hangman.words.charmodel import CharModel
 from wordgames.hangman.words.presence import (
     length_logprobs,
     posterior,
@@ -28,16 +27,12 @@ from wordgames.hangman.words.presence import (
 
 
 class OovModel:
-    """The character model of ``words`` (those of letters a-z only) at ``order`` with dense tables
-    up to ``dense_order``; ``budget`` and ``enumerate`` bound each board's posterior as in
-    ``hangman.words``."""
+    """Boards of unknown words under ``model`` (a :class:`CharModel`, e.g.
+    :meth:`Lexicon.kneser_ney <wordgames.hangman.lexicon.Lexicon.kneser_ney>`); ``budget`` and
+    ``enumerate`` bound each board's posterior as in ``hangman.words``."""
 
-    def __init__(
-        self, words: Iterable[str], order: int, dense_order: int, budget: int, enumerate: int
-    ):
-        self.model = fit_char_model(
-            [w for w in words if w and set(w) <= LETTERS], order, dense_order
-        )
+    def __init__(self, model: CharModel, budget: int, enumerate: int):
+        self.model = model
         self.budget = budget
         self.enumerate = enumerate
         self._lengths: dict[int, np.ndarray] = {}  # order -> log P(length), lengths 0..max

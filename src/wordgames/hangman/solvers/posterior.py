@@ -225,16 +225,13 @@ class PosteriorSolver(Solver):
     def _unknown(self, lex, slot: str, guessed: frozenset[str]) -> tuple[np.ndarray, float]:
         """An unknown word in ``slot``: P(letter at some hidden position) and P(the board | a
         word of its length), from the Kneser-Ney character model of the vocabulary's words
-        (``oov_model: kneser_ney``, fitted on first use) or the lexicon's letter bigrams."""
+        (``oov_model: kneser_ney``, the lexicon's, fitted on first use) or the lexicon's letter bigrams."""
         if self.oov_model == "kneser_ney" and OovModel.handles(slot):
             if self._oov is None:
-                self._oov = OovModel(
-                    self.lexicon.counts,
-                    self.oov_order,
-                    min(self.oov_order, OOV_DENSE_ORDER),
-                    self.oov_budget,
-                    self.oov_enumerate,
+                model = self.lexicon.kneser_ney(
+                    self.oov_order, min(self.oov_order, OOV_DENSE_ORDER)
                 )
+                self._oov = OovModel(model, self.oov_budget, self.oov_enumerate)
             return self._oov.board(slot, guessed)
         return lex.char_letter_probs(slot, guessed), lex.oov_likelihood(slot, guessed)
 
