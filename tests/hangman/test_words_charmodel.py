@@ -7,9 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordgames.errors import InputError
-from wordgames.hangman.words.charmodel import SYMBOLS, CharModel, fit_char_model
+from wordgames.hangman.words.charmodel import (
+    BOUNDARY,
+    SYMBOLS,
+    CharModel,
+    _keys,
+    fit_char_model,
+)
 from wordgames.hangman.words.dictionary import read_words
 
 WORDS = read_words(Path(__file__).resolve().parents[1] / "data" / "hangman-words.txt")
@@ -18,6 +26,28 @@ WORDS = read_words(Path(__file__).resolve().parents[1] / "data" / "hangman-words
 @pytest.fixture(scope="module")
 def model():
     return fit_char_model(WORDS, order=5, dense_order=3)
+
+
+def _reference_keys(words: list[str], order: int) -> list[list[int]]:
+    """Every k-gram ending at a letter or the final boundary, one padded word at a time."""
+    out: list[list[int]] = [[] for _ in range(order)]
+    for word in words:
+        seq = [BOUNDARY] * (order - 1) + [ord(c) - ord("a") for c in word] + [BOUNDARY]
+        for t in range(order - 1, len(seq)):
+            for k in range(1, order + 1):
+                out[k - 1].append(
+                    sum(s * SYMBOLS ** (k - 1 - j) for j, s in enumerate(seq[t - k + 1 : t + 1]))
+                )
+    return out
+
+
+@given(
+    st.lists(st.text("abcz", min_size=0, max_size=6), min_size=1, max_size=8),
+    st.integers(1, 5),
+)
+def test_kgram_keys_match_a_word_by_word_reference(words, order):
+    got = _keys(words, order)
+    assert [k.tolist() for k in got] == _reference_keys(words, order)
 
 
 def test_every_dense_row_sums_to_one(model):

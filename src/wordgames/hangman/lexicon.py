@@ -105,9 +105,14 @@ class Lexicon:
 
     @classmethod
     def from_parquet(cls, path: str | os.PathLike, min_count: int = MIN_COUNT) -> Lexicon:
+        import pyarrow.compute as pc
+
         from wordgames.artifacts import read_parquet
 
         table = read_parquet(path, columns=["word", "count"])
+        # the rare words go before the Python loop, which skips them anyway: a row's own count
+        # decides, before forms merge
+        table = table.filter(pc.greater_equal(table.column("count"), min_count))
         return cls(
             zip(table.column("word").to_pylist(), table.column("count").to_pylist(), strict=True),
             min_count=min_count,

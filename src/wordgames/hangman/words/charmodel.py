@@ -34,10 +34,13 @@ def _keys(words: list[str], order: int) -> list[np.ndarray]:
     """The key of every k-gram ending at a predicted position (a letter or the final boundary),
     k = 1..order; windows reach into the start padding, never past it."""
     pad = order - 1
-    seqs = [np.concatenate([np.full(pad, BOUNDARY), encode(w), [BOUNDARY]]) for w in words]
-    flat = np.concatenate(seqs)
-    starts = np.cumsum([0] + [len(s) for s in seqs[:-1]])
-    lengths = np.array([len(w) + 1 for w in words])
+    # one ASCII buffer of every padded word: chr(ord("a") + BOUNDARY) is the boundary symbol, so
+    # a single frombuffer encodes all of them (a numpy array per word took seconds on 200k words)
+    mark = chr(ord("a") + BOUNDARY)
+    text = "".join(mark * pad + w + mark for w in words)
+    flat = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("a")
+    lengths = np.fromiter((len(w) + 1 for w in words), dtype=np.int64, count=len(words))
+    starts = np.cumsum(lengths + pad) - (lengths + pad)
     pos = np.repeat(starts + pad, lengths) + (
         np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
     )
