@@ -8,7 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.hangman.lexicon import Lexicon
-from wordgames.hangman.wordclass import ClassFactors, class_ratios, word_class
+from wordgames.hangman.wordclass import (
+    ClassFactors,
+    _parts_of_speech,
+    class_ratios,
+    word_class,
+)
 
 PROSE = {
     "the": 500,
@@ -28,6 +33,21 @@ def test_word_class_is_parts_of_speech_and_length_band():
     assert word_class("think") == "NOUN+VERB/long"
     assert word_class("the") == "-/short"  # a function word: not in the lemma table
     assert word_class("dunaway") == "-/long"
+
+
+def test_parts_of_speech_are_what_lemminflect_returns():
+    """The tables read directly give the keys of lemminflect's public call, word for word (for
+    the lower-case words ``word_class`` is given)."""
+    import lemminflect
+
+    lemmatizer = lemminflect.Lemmatizer()
+    words = sorted(lemmatizer._getLemmaDict())[::40] + sorted(lemmatizer._getOverridesDict())
+    words = [w.lower() for w in words]
+    words += list(PROSE) + ["dunaway", "don't", "x2", ""]
+    fast = _parts_of_speech()
+    assert len(words) > 1000
+    for word in words:
+        assert fast(word) == lemminflect.getAllLemmas(word).keys(), word
 
 
 def test_a_nouns_only_category_raises_nouns_and_lowers_the_rest():
