@@ -225,7 +225,8 @@ class PosteriorSolver(Solver):
     def _unknown(self, lex, slot: str, guessed: frozenset[str]) -> tuple[np.ndarray, float]:
         """An unknown word in ``slot``: P(letter at some hidden position) and P(the board | a
         word of its length), from the Kneser-Ney character model of the vocabulary's words
-        (``oov_model: kneser_ney``, the lexicon's, fitted on first use) or the lexicon's letter bigrams."""
+        (``oov_model: kneser_ney``, the lexicon's, fitted on first use) or the lexicon's letter
+        bigrams."""
         if self.oov_model == "kneser_ney" and OovModel.handles(slot):
             if self._oov is None:
                 model = self.lexicon.kneser_ney(

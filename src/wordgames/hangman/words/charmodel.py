@@ -34,13 +34,13 @@ def _keys(words: list[str], order: int) -> list[np.ndarray]:
     """The key of every k-gram ending at a predicted position (a letter or the final boundary),
     k = 1..order; windows reach into the start padding, never past it."""
     pad = order - 1
-    # one ASCII buffer of every padded word: chr(ord("a") + BOUNDARY) is the boundary symbol, so
-    # a single frombuffer encodes all of them (a numpy array per word took seconds on 200k words)
+    # one string of every padded word, encoded at once: chr(ord("a") + BOUNDARY) encodes as the
+    # boundary symbol (an array per word took seconds on 200k words)
     mark = chr(ord("a") + BOUNDARY)
-    text = "".join(mark * pad + w + mark for w in words)
-    flat = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("a")
+    flat = encode("".join(mark * pad + w + mark for w in words))
     lengths = np.fromiter((len(w) + 1 for w in words), dtype=np.int64, count=len(words))
-    starts = np.cumsum(lengths + pad) - (lengths + pad)
+    spans = lengths + pad
+    starts = np.cumsum(spans) - spans
     pos = np.repeat(starts + pad, lengths) + (
         np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
     )
