@@ -405,7 +405,8 @@ def bnc_reader():
             source = sandbox.input / "bnc"
             for name, data, link in members:  # an unpacked folder holds only names a disk takes
                 path = source / name.lstrip("/").replace("..", "__").replace("\x00", "_")
-                if path.exists() or name.endswith("/"):
+                # "." or "" names the folder itself, which no member of it can be
+                if path == source or path.exists() or name.endswith("/"):
                     continue
                 try:
                     path.parent.mkdir(parents=True, exist_ok=True)
