@@ -56,6 +56,12 @@ def built(tmp_path_factory) -> Path:
         find_tool("lmplz")
     except ToolMissingError as exc:
         pytest.skip(f"the tiny pipeline needs KenLM: {exc}")
+    prebuilt = os.environ.get("WORDGAMES_TINY_BUILD")
+    if prebuilt:  # a folder this fixture built before, reused while iterating on front-ends
+        configfile = Path(prebuilt) / "config.yaml"
+        if not (Path(prebuilt) / "results" / "report.html").exists():
+            pytest.fail(f"WORDGAMES_TINY_BUILD={prebuilt} holds no built tiny pipeline")
+        return configfile
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # shared by the workers of this session
