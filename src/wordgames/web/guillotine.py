@@ -14,11 +14,12 @@ import threading
 
 from fastapi import APIRouter
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from wordgames.guillotine.games import N_CLUES
 from wordgames.guillotine.service import DEFAULT_SOLVER, SOLVERS, check_clues, check_solver
 from wordgames.guillotine.service import GuillotineService as GameService
-from wordgames.web.body import RequestBody, ResponseBody
+from wordgames.web.body import RequestBody, ResponseBody, sometimes
 
 
 class GuillotineSolvers:
@@ -77,13 +78,24 @@ class GuillotineInfo(ResponseBody):
     loaded: dict[str, LoadedSolver] = Field(description="the solvers loaded so far, by name")
 
 
+class Link(ResponseBody):
+    clue: str = Field(description="the clue this evidence links to the answer")
+    text: str = Field(description="the evidence in words (a phrase, a gloss, a past game)")
+    source: str = Field(description="where it comes from (Wiktionary, MultiWordNet, ...)")
+
+
 class GuillotineAnswer(ResponseBody):
-    word: str = Field(description="the answer")
+    word: str = Field(description="the answer (accents kept)")
     score: float = Field(description="the solver's score (higher is better; 6 decimals)")
     confidence: float = Field(description="the solver's confidence in it, 0 to 1 (6 decimals)")
     evidence: dict[str, str] = Field(
         description="per clue, the link found between clue and answer (a pattern, a list, a past "
         "game, a cosine); empty when none"
+    )
+    # the fields below come from the service's solution; absent from a service that lacks them
+    linked: int | SkipJsonSchema[None] = sometimes("clues linked to the answer by real evidence")
+    links: list[Link] | SkipJsonSchema[None] = sometimes(
+        "the real evidence, one or more items per linked clue (no weak cosines)"
     )
 
 
@@ -93,6 +105,19 @@ class Solved(ResponseBody):
     seconds: float = Field(description="seconds the solve took")
     answers: list[GuillotineAnswer] = Field(description="the answers, best first (at most `top`)")
     notes: list[str] = Field(description="what the solver did and the evidence it used")
+    trained: bool | SkipJsonSchema[None] = sometimes(
+        "whether a weighting model trained on past games ranks the answers"
+    )
+    confident: bool | SkipJsonSchema[None] = sometimes(
+        "whether the top answer's confidence reaches the threshold"
+    )
+    threshold: float | None = sometimes(
+        "the confidence below which there is no confident answer (chosen on training games); "
+        "null when untrained"
+    )
+    message: str | None = sometimes(
+        "one sentence for users (an untrained build, or no confident answer); null otherwise"
+    )
 
 
 def router(service: GuillotineSolvers) -> APIRouter:
@@ -110,7 +135,7 @@ def router(service: GuillotineSolvers) -> APIRouter:
             },
         }
 
-    @r.post("/solve", response_model=Solved)
+    @r.post("/solve", response_model=Solved, response_model_exclude_unset=True)
     def solve(req: SolveRequest) -> dict:
         """The top answers for five clues, each with its score, confidence and per-clue evidence
         (the pattern, list or past game that links the clue to it; empty when none)."""
