@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from pydantic import Field
 
 from wordgames import paths, plan
@@ -23,7 +23,7 @@ from wordgames.web.body import ResponseBody
 from wordgames.web.limits import BodyLimit
 
 log = logging.getLogger(__name__)
-PAGES = ("wordle", "hangman", "guillotine", "results")
+PAGES = ("wordle", "hangman", "guillotine")  # static pages; /results is written per request
 
 
 @dataclass
@@ -109,7 +109,7 @@ def _unavailable_router(prefix: str, why: str):
 
 def create_app(services: Services):
     """The app, wrapped in the body-size limit (an ASGI callable for uvicorn)."""
-    from wordgames.web import evalita, guillotine, hangman, wordle
+    from wordgames.web import evalita, guillotine, hangman, pages, results, wordle
 
     cfg = services.cfg
     settings = cfg.settings.serve
@@ -156,14 +156,26 @@ def create_app(services: Services):
             raise errors.HTTPException(404, f"no static file {name!r}")
         return FileResponse(path)
 
+    @app.get("/results", include_in_schema=False)
+    def results_page():
+        return HTMLResponse(pages.page("Results", results.report_page_body(cfg), "results"))
+
+    @app.get(results.FILES_URL + "{rel:path}", include_in_schema=False)
+    def results_file(rel: str):
+        path = results.figure_file(Path(cfg.results_dir), rel)
+        if path is None:
+            raise errors.HTTPException(404, f"no figure {rel!r} in the results folder")
+        return FileResponse(
+            path, media_type=results.FIGURES[path.suffix.lower()], headers=results.FIGURE_HEADERS
+        )
+
     @app.get("/report", include_in_schema=False)
     def report():
-        path = _report_file(cfg)
-        if path is None:
-            return HTMLResponse(_no_report(cfg), status_code=404)
-        if path.suffix == ".html":
+        """Snakemake's HTML report when make run wrote it; else the Markdown report's page."""
+        path = paths.html_report(cfg)
+        if path.is_file():
             return FileResponse(path)
-        return HTMLResponse(_markdown_page(path))
+        return RedirectResponse("/results", status_code=307)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon():
@@ -201,21 +213,3 @@ def _report_file(cfg) -> Path | None:
         if path.is_file():
             return path
     return None
-
-
-def _no_report(cfg) -> str:
-    return (
-        "<!doctype html><meta charset=utf-8><title>No report</title><p>No report for this "
-        f"config yet: run <code>make report</code> (it writes {paths.html_report(cfg)})."
-    )
-
-
-def _markdown_page(path: Path) -> str:
-    import markdown
-
-    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"])
-    return (
-        "<!doctype html><meta charset=utf-8><title>wordgames report</title>"
-        '<link rel="stylesheet" href="/static/style.css"><main class="report">'
-        f"{body}</main>"
-    )

@@ -10,7 +10,7 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
 
 from wordgames.errors import (
@@ -20,6 +20,7 @@ from wordgames.errors import (
     InputError,
     WordgamesError,
 )
+from wordgames.web import pages
 from wordgames.web.worker import TooSlow
 
 log = logging.getLogger(__name__)
@@ -135,9 +136,12 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException):
-        return error(
-            exc.status_code, exc.detail if isinstance(exc.detail, str) else str(exc.detail)
-        )
+        message = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        path = request.url.path
+        if exc.status_code == 404 and pages.wants_html(path, request.headers.get("accept", "")):
+            # a browser gets a page it can navigate away from; the JSON API keeps its JSON
+            return HTMLResponse(pages.not_found(path, one_line(message)), status_code=404)
+        return error(exc.status_code, message)
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception):
