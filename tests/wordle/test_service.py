@@ -80,6 +80,75 @@ def test_analyse_suggests_and_ranks(svc):
     assert done["solved"] and done["answer"] == "crane" and "suggestion" not in done
 
 
+def _tie_order_holds(ranked: list[tuple[float, bool, str]], left: set[str]) -> int:
+    """Equal scores in a listed ranking: a word still possible first, then the more common word
+    (wordfreq's English Zipf, looked up here on its own), then alphabetically. Returns how many
+    neighbours the frequency decided (so a test can tell it was exercised)."""
+    from wordfreq import zipf_frequency
+
+    by_frequency = 0
+    for (s1, c1, w1), (s2, c2, w2) in zip(ranked, ranked[1:], strict=False):
+        assert c1 == (w1 in left) and c2 == (w2 in left)
+        if round(s1, 9) != round(s2, 9):
+            continue
+        key1 = (not c1, -zipf_frequency(w1, "en"), w1)
+        key2 = (not c2, -zipf_frequency(w2, "en"), w2)
+        assert key1 < key2, f"{w1} listed before {w2} at the same score"
+        by_frequency += c1 == c2 and key1[1] != key2[1]
+    return by_frequency
+
+
+def test_analyse_breaks_ties_by_possible_answer_then_frequency(svc):
+    data = svc.data
+    by_frequency = 0
+    for position in ([], [("chart", format_letters(ref_feedback("chart", "crane"), 5))]):
+        out = svc.analyse(position, strategy="entropy", top=len(data.guesses))
+        state, _ = svc.replay(position)
+        best = out["best"]
+        assert len(best) == len(data.guesses)  # every allowed guess, ranked
+        ranked = [(b["expected_left"], b["could_be_answer"], b["word"]) for b in best]
+        by_frequency += _tie_order_holds(ranked, {data.answers[i] for i in state.candidates})
+    # the CLI's table (by the strategy's own score, here the worst case) breaks ties the same way
+    order, score, stats = svc.ranked(svc.new_state(), "minimax")
+    ranked = [
+        (float(score[k]), bool(data.is_candidate_row[stats.rows[k]]), data.guesses[stats.rows[k]])
+        for k in order
+    ]
+    by_frequency += _tie_order_holds(ranked, set(data.answers))
+    assert by_frequency > 0  # some ties were decided by the frequency, not only the answers left
+
+
+def test_analyse_with_one_word_left_lists_only_it(svc):
+    data = svc.data
+    # a first guess and answer whose feedback leaves that answer alone (not all green)
+    answer, guess = next(
+        (a, g)
+        for a in data.answers
+        for g in data.guesses
+        if g != a and sum(ref_feedback(g, b) == ref_feedback(g, a) for b in data.answers) == 1
+    )
+    moves = [(guess, format_letters(ref_feedback(guess, answer), 5))]
+    for strategy in ("optimal", "entropy"):
+        out = svc.analyse(moves, strategy=strategy, top=5)
+        assert out["words_left"] == 1 and out["suggestion"]["word"] == answer
+        assert [b["word"] for b in out["best"]] == [answer] and out["suggestion_rank"] == 1
+
+
+def test_analyse_places_the_suggestion_in_the_ranking_and_says_why(svc):
+    from wordgames.wordle.service import OPTIMAL_NOTE
+
+    out = svc.analyse([], top=3)  # optimal: the proved tree's opener
+    full = svc.analyse([], top=len(svc.data.guesses))
+    words = [b["word"] for b in full["best"]]
+    opener = svc.strategy().tree().opener
+    assert out["suggestion"]["word"] == opener
+    assert out["suggestion_rank"] == words.index(opener) + 1
+    assert out["ranking_note"] == OPTIMAL_NOTE and "total number of guesses" in OPTIMAL_NOTE
+    assert [b["word"] for b in out["best"]] == words[:3]
+    greedy = svc.analyse([], strategy="expected-size", top=3)
+    assert greedy["suggestion_rank"] >= 1 and "expected-size" in greedy["ranking_note"]
+
+
 def test_ranked_uses_the_strategys_score_or_entropy(svc):
     state = svc.new_state()
     order, score, stats = svc.ranked(state, "minimax")

@@ -234,8 +234,17 @@ class Analysis(ResponseBody):
     suggestion: Suggestion | SkipJsonSchema[None] = sometimes(
         "the strategy's next guess and how it splits the answers left; only when not solved"
     )
+    suggestion_rank: int | SkipJsonSchema[None] = sometimes(
+        "the suggestion's place in the ranking of `best` (1: its top; it may be below the `top` "
+        "listed); only when not solved"
+    )
+    ranking_note: str | SkipJsonSchema[None] = sometimes(
+        "one sentence on why the strategy's guess can differ from the one-step ranking; "
+        "only when not solved"
+    )
     best: list[GuessStats] | SkipJsonSchema[None] = sometimes(
-        "the best guesses by expected answers left (ties: answers left first), at most `top`; "
+        "the best guesses by expected answers left (ties: answers left first, then the more "
+        "common word, then alphabetically; with one answer left, only it), at most `top`; "
         "only when not solved"
     )
 

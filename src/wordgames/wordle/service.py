@@ -35,10 +35,11 @@ from wordgames.errors import GameStateError, InputError
 from wordgames.wordle.core import GameState, WordleData
 from wordgames.wordle.exact.solver import mode_name
 from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
+from wordgames.wordle.frequency import rank_for_people
 from wordgames.wordle.rules import DEFAULT_HARD_RULE, filter_candidates, hard_mode_allowed
 from wordgames.wordle.strategies import DEFAULT_STRATEGY, make_strategy, select_options
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
-from wordgames.wordle.strategies.scoring import partition_stats, rank
+from wordgames.wordle.strategies.scoring import partition_stats
 
 __all__ = ["DEFAULT_STRATEGY", "STRATEGY_NAMES", "WordleService"]
 #: Ranks the best guesses listed beside a suggestion when the strategy itself does not rank guesses.
@@ -48,6 +49,24 @@ CANDIDATES_SHOWN = 60  # words left listed in an analysis
 TREE_MODES = ("normal", "hard-nyt", "hard-strict")
 
 Move = tuple[str, str]  # (word played, its feedback as typed: g/y/. or 2/1/0 or the squares)
+
+#: Why the optimal strategy's guess can sit below the top of a one-step ranking (the analysis's
+#: ``ranking_note`` and ``wordle solve``'s note when they differ).
+OPTIMAL_NOTE = (
+    "The optimal strategy's guess minimises the total number of guesses over every answer still "
+    "possible, looking to the end of the game, while a one-step score only rates the next split, "
+    "so the two can differ."
+)
+
+
+def ranking_note(strategy: str) -> str:
+    """One sentence on why ``strategy``'s guess can differ from the one-step ranking listed beside it."""
+    if strategy == "optimal":
+        return OPTIMAL_NOTE
+    return (
+        f"The {strategy} strategy does not choose by this one-step score alone (and breaks its own "
+        "ties by list order), so its guess can sit lower in the ranking."
+    )
 
 
 def stderr_note(text: str) -> None:
@@ -348,13 +367,29 @@ class WordleService:
 
     def ranked(self, state: GameState, strategy: str = DEFAULT_STRATEGY):
         """``(order, score, stats)`` of the guesses by the strategy's own score if it ranks guesses
-        (the greedy ones), else by :data:`DEFAULT_RANKER`'s (see ``GreedyStrategy.ranked``)."""
+        (the greedy ones), else by :data:`DEFAULT_RANKER`'s (see ``GreedyStrategy.ranked``); equal
+        scores go to a word still possible, then the more common word, then alphabetically."""
         from wordgames.wordle.strategies.greedy import GreedyStrategy
 
         player = self.strategy(strategy, state.hard, hard_rule=state.hard_rule)
         if not isinstance(player, GreedyStrategy):
             player = self.strategy(DEFAULT_RANKER, state.hard, hard_rule=state.hard_rule)
-        return player.ranked(state)
+        _, score, stats = player.ranked(state)
+        order = rank_for_people(
+            self.data,
+            score,
+            stats.rows,
+            self._left_mask(state.candidates)[stats.rows],
+            higher_better=player.higher_better,
+        )
+        return order, score, stats
+
+    def _left_mask(self, cands: np.ndarray) -> np.ndarray:
+        """bool per guess row: one of the words still left ("could be the answer"), not merely on
+        the answer list."""
+        left = np.zeros(len(self.data.guesses), dtype=bool)
+        left[self.data.answer_rows[cands]] = True
+        return left
 
     def cells(self, row: int, cands: np.ndarray) -> list[dict]:
         """Words left per colour pattern after guess ``row``, largest group first."""
@@ -385,7 +420,12 @@ class WordleService:
     ) -> dict:
         """A position after ``moves`` as data: the words left, the strategy's next guess and how it
         splits them (expected words left, worst case, bits, the words per colour pattern), and the
-        ``top`` guesses by expected words left (the web API's ``/api/wordle/analyse`` answer)."""
+        ``top`` guesses by expected words left (the web API's ``/api/wordle/analyse`` answer).
+
+        Equal guesses in that ranking go to a word still possible, then the more common word
+        (wordfreq), then alphabetically; with one word left it is the only guess listed.
+        ``suggestion_rank`` is the suggestion's place in the ranking (1: its top) and
+        ``ranking_note`` one sentence on why the strategy's guess can differ from it."""
         data = self.data
         state, solved = self.replay(moves, hard)
         cands = state.candidates
@@ -402,7 +442,11 @@ class WordleService:
             out["answer"] = data.guesses[state.history[-1][0]]
             return out
         guess = self.suggest(state, strategy)
-        if state.hard and state.history:
+        if (
+            len(cands) == 1
+        ):  # every guess "leaves one word": only the answer itself is worth listing
+            rows = data.answer_rows[cands]
+        elif state.hard and state.history:
             rows = np.flatnonzero(hard_mode_allowed(data, state.history, state.hard_rule))
         else:
             rows = np.arange(len(data.guesses))
@@ -410,11 +454,8 @@ class WordleService:
         if guess not in set(rows.tolist()):  # a strategy's guess is always allowed; keep its row
             rows = np.append(rows, np.int32(guess))
         stats = partition_stats(data, cands, rows)
-        # "could be the answer": one of the words still left, not merely on the answer list
-        left = np.zeros(len(data.guesses), dtype=bool)
-        left[data.answer_rows[cands]] = True
-        remaining = left[rows]
-        order = rank(stats.expected, remaining, rows, higher_better=False)
+        remaining = self._left_mask(cands)[rows]
+        order = rank_for_people(data, stats.expected, rows, remaining, higher_better=False)
 
         def describe(k: int) -> dict:
             return {
@@ -428,6 +469,8 @@ class WordleService:
 
         k_guess = int(np.flatnonzero(stats.rows == guess)[0])
         out["suggestion"] = {**describe(k_guess), "cells": self.cells(guess, cands)}
+        out["suggestion_rank"] = int(np.flatnonzero(order == k_guess)[0]) + 1
+        out["ranking_note"] = ranking_note(strategy)
         out["best"] = [describe(int(k)) for k in order[:top]]
         return out
 
