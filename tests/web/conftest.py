@@ -13,6 +13,10 @@ import pytest
 import yaml
 from tiny_pipeline import merged_fragments
 
+# the browser tests share browser_helpers.py (--import-mode=importlib adds no folder)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_helpers import browser, page  # noqa: E402, F401  (fixtures for every browser test)
+
 REPO = Path(__file__).resolve().parents[2]
 
 
