@@ -116,6 +116,27 @@ class Solution:
     def threshold(self) -> float | None:
         return self.result.threshold
 
+    def to_pandas(self):
+        """The answers as a pandas DataFrame, best first, one row per answer: ``rank`` int64
+        (from 1), ``word`` str, ``score`` float64, ``confidence`` float64, then one str column per
+        clue, named by the clue, holding the link found for it ("" if none; a clue named like one
+        of the first four columns gets `` (clue)`` after its name)."""
+        import pandas as pd
+
+        answers = self.answers
+        frame = pd.DataFrame(
+            {
+                "rank": pd.Series(range(1, len(answers) + 1), dtype="int64"),
+                "word": pd.Series([a.word for a in answers], dtype="str"),
+                "score": pd.Series([a.score for a in answers], dtype="float64"),
+                "confidence": pd.Series([a.confidence for a in answers], dtype="float64"),
+            }
+        )
+        for clue in dict.fromkeys(self.clues):  # a clue given twice is one column
+            name = f"{clue} (clue)" if clue in frame.columns else clue
+            frame[name] = pd.Series([a.evidence.get(clue, "") for a in answers], dtype="str")
+        return frame
+
     def to_dict(self) -> dict:
         """The JSON the web app answers (scores and confidences to 6 decimals)."""
         return {
@@ -143,6 +164,21 @@ class Evaluation:
         from wordgames.guillotine.evaluate import rows_table
 
         return rows_table(self.rows)
+
+    def to_pandas(self):
+        """:meth:`table` as a pandas DataFrame, one row per game, without its columns left blank
+        here (``set``, ``solver``, ``fold``): ``clues`` (an array of str), ``solution`` str,
+        ``rank`` Int32 (the solution's, from 1; <NA> when not ranked), ``answer`` str (the top
+        one), ``confidence`` float64, ``top10`` and ``top10_scores`` (arrays), ``seconds``
+        float64, ``confident`` bool, ``cand_rank``, ``pool_size``, ``full_rank``, ``full_size``
+        Int32 (the first stage's pool and the words linked to all five clues)."""
+        import pandas as pd
+        import pyarrow as pa
+
+        # nullable integers: a solution not ranked stays <NA>, not a float NaN
+        frame = self.table().to_pandas(types_mapper={pa.int32(): pd.Int32Dtype()}.get)
+        blank = [c for c in ("set", "solver", "fold") if (frame[c] == "").all()]
+        return frame.drop(columns=blank)
 
 
 class GuillotineService:

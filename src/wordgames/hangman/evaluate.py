@@ -21,6 +21,23 @@ class GameRecord:
     category: str | None = None
 
 
+class GameRecords(list[GameRecord]):
+    """The records of an evaluation, one per phrase: a list, and its pandas view."""
+
+    def to_pandas(self):
+        """One row per phrase: ``phrase`` str, ``category`` str (missing when the puzzle had
+        none), ``won`` bool, ``wrong`` int64 (wrong letters), ``guesses`` int64, ``letters`` str
+        (the letters guessed, in order), ``seconds`` float64."""
+        import pandas as pd
+
+        rows = [asdict(r) for r in self]
+        types = {"phrase": "str", "category": "str", "won": "bool", "wrong": "int64"}
+        types.update(guesses="int64", letters="str", seconds="float64")
+        return pd.DataFrame(
+            {k: pd.Series([row[k] for row in rows], dtype=t) for k, t in types.items()}
+        )
+
+
 def play(
     solver: Solver, phrase: str, lives: int = LIVES, category: str | None = None
 ) -> tuple[Game, list]:
@@ -41,12 +58,12 @@ def evaluate(
     lives: int = LIVES,
     desc: str = "",
     categories: bool = True,
-) -> list[GameRecord]:
+) -> GameRecords:
     """Play every phrase; a :class:`Puzzle`'s category is shown to the solver unless
     ``categories`` is False (to measure what the category is worth)."""
     from wordgames.progress import progress
 
-    records = []
+    records = GameRecords()
     for item in progress(phrases, desc=desc or f"hangman {solver.name}", unit=" games"):
         phrase, category = (item, None) if isinstance(item, str) else item
         t0 = time.perf_counter()

@@ -22,7 +22,7 @@ from pathlib import Path
 from wordgames.config import Config, load_cli_config, schema_default
 from wordgames.errors import InputError
 from wordgames.hangman.domain import DomainInfo
-from wordgames.hangman.evaluate import GameRecord, evaluate, play
+from wordgames.hangman.evaluate import GameRecords, evaluate, play
 from wordgames.hangman.game import LIVES, Board, Game, parse_board
 from wordgames.hangman.lexicon import MIN_COUNT, Lexicon
 from wordgames.hangman.puzzles import Puzzle, read_puzzles
@@ -68,6 +68,31 @@ class PlayedGame:
     @property
     def won(self) -> bool:
         return self.game.won
+
+    def to_pandas(self):
+        """The game as a pandas DataFrame, one row per guess: ``turn`` int64 (from 1), ``board``
+        str (the masked phrase the solver saw), ``wrong`` str (the wrong letters before the
+        guess), ``guess`` str, ``hit`` bool, ``lives_left`` int64 (after the guess), ``stage`` str
+        (the solver's stage that chose the letter), ``prediction`` str (the phrase it believed)."""
+        import pandas as pd
+
+        steps = self.steps
+        lives_left, lives = [], self.lives
+        for step in steps:
+            lives -= not step.hit
+            lives_left.append(lives)
+        return pd.DataFrame(
+            {
+                "turn": pd.Series(range(1, len(steps) + 1), dtype="int64"),
+                "board": pd.Series([s.board.masked for s in steps], dtype="str"),
+                "wrong": pd.Series([s.wrong for s in steps], dtype="str"),
+                "guess": pd.Series([s.guess for s in steps], dtype="str"),
+                "hit": pd.Series([s.hit for s in steps], dtype="bool"),
+                "lives_left": pd.Series(lives_left, dtype="int64"),
+                "stage": pd.Series([s.decision.stage for s in steps], dtype="str"),
+                "prediction": pd.Series([s.decision.prediction for s in steps], dtype="str"),
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -308,10 +333,11 @@ class HangmanService:
         *,
         domain: bool = False,
         categories: bool = True,
-    ) -> list[GameRecord]:
+    ) -> GameRecords:
         """Play a solver on every phrase (a file or a list), shown with its category unless
         ``categories`` is False; one record per game
-        (:func:`~wordgames.hangman.evaluate.summarise` sums them up)."""
+        (:func:`~wordgames.hangman.evaluate.summarise` sums them up; ``.to_pandas()``: one row per
+        phrase, :meth:`~wordgames.hangman.evaluate.GameRecords.to_pandas`)."""
         puzzles = self.phrases(phrases, limit)
         return evaluate(
             self.solver(solver, domain), puzzles, self.lives, desc=desc, categories=categories

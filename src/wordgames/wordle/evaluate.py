@@ -7,7 +7,8 @@ after ``max_guesses`` guesses (a loss; its ``guesses`` is then ``max_guesses``).
 Per-game table (Parquet): ``game`` int32, ``answer``, ``strategy``, ``hard`` bool, ``hard_rule``,
 ``seed``, ``guesses`` int8, ``won`` bool, ``seconds`` float64 (time to play the game, including any
 lazy setup such as Q-learning training or the first-guess search on the first game), ``path``
-list<string> (the guesses played).
+list<string> (the guesses played). Its ``.to_pandas()`` keeps these names and types (strings as
+``str``, ``path`` as an object column of string arrays).
 
 Summary per (strategy, mode): games, wins, win_rate, total_guesses, mean_guesses (all games, a loss
 counting the guesses made), mean_guesses_won, max_guesses (worst game), losses, the distribution

@@ -13,6 +13,7 @@ import numpy as np
 
 from wordgames.errors import GameStateError, InputError
 from wordgames.wordle.core import GameState
+from wordgames.wordle.feedback import format_letters, format_squares
 from wordgames.wordle.rules import (
     DEFAULT_HARD_RULE,
     HARD_RULES,
@@ -38,10 +39,37 @@ class GameResult:
     patterns: list[int] = field(default_factory=list)
     won: bool = False
     seconds: float = 0.0
+    # answers still possible after each guess's feedback (1 after the winning guess)
+    left: list[int] = field(default_factory=list)
 
     @property
     def n_guesses(self) -> int:
         return len(self.guesses)
+
+    def to_pandas(self):
+        """The game as a pandas DataFrame, one row per guess: ``turn`` (int64, from 1), ``guess``
+        (str), ``feedback`` (str, ``g``/``y``/``.`` as ``wordgames wordle`` prints it),
+        ``squares`` (str, the coloured squares), ``words_left`` (Int64: the answers still possible
+        after this feedback; <NA> for a result built by hand without them), ``solved`` (bool)."""
+        import pandas as pd
+
+        length = len(self.answer)
+        n = len(self.guesses)
+        left = [*self.left, *[None] * (n - len(self.left))][:n]
+        return pd.DataFrame(
+            {
+                "turn": pd.Series(range(1, n + 1), dtype="int64"),
+                "guess": pd.Series(self.guesses, dtype="str"),
+                "feedback": pd.Series(
+                    [format_letters(p, length) for p in self.patterns], dtype="str"
+                ),
+                "squares": pd.Series(
+                    [format_squares(p, length) for p in self.patterns], dtype="str"
+                ),
+                "words_left": pd.Series(left, dtype="Int64"),
+                "solved": pd.Series([g == self.answer for g in self.guesses], dtype="bool"),
+            }
+        )
 
 
 def play_game(
@@ -98,7 +126,9 @@ def play_game(
         state.history.append((guess, pattern))
         if guess == answer_row:
             result.won = True
+            result.left.append(1)
             break
         state.candidates = filter_candidates(data, state.candidates, guess, pattern)
+        result.left.append(int(len(state.candidates)))
     result.seconds = time.perf_counter() - start
     return result

@@ -499,7 +499,7 @@ class WordleService:
         max_guesses: int | None = None,
     ):
         """One game of ``strategy`` against ``answer`` (a word or answer index): a
-        :class:`~wordgames.wordle.game.GameResult` (guesses, patterns, won)."""
+        :class:`~wordgames.wordle.game.GameResult` (guesses, patterns, won; ``.to_pandas()``)."""
         from wordgames.wordle.game import play_game
 
         index = self.answer_index(answer) if isinstance(answer, str) else int(answer)
@@ -522,8 +522,8 @@ class WordleService:
         limit: int | None = None,
         show_progress: bool = True,
     ):
-        """Every answer (or the first ``limit``) played once: the per-game table
-        (:func:`wordgames.wordle.evaluate.evaluate`)."""
+        """Every answer (or the first ``limit``) played once: the per-game pyarrow table of
+        :func:`wordgames.wordle.evaluate.evaluate` (``.to_pandas()``: one row per answer)."""
         from wordgames.wordle.evaluate import evaluate
 
         return evaluate(
