@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -124,6 +125,47 @@ def test_solve_reads_feedback_in_every_format(config, capsys, monkeypatch):
     assert code == 0
     assert "candidates left" in out and "expected left" in out and "worst case" in out
     assert "The answer is SHINE." in out
+
+
+def test_solve_lists_and_marks_the_optimal_guess_below_the_top(capsys, monkeypatch):
+    """The optimal opener (not the best by entropy on these lists) is listed, marked, at its
+    place in the entropy ranking even with --top 1; the note on why is printed once a session."""
+    import math
+    from collections import Counter
+
+    from wordle_reference import ref_feedback
+
+    from wordgames.wordle.feedback import format_letters
+    from wordgames.wordle.service import OPTIMAL_NOTE
+    from wordgames.wordle.words import load_lists
+
+    guesses, answers = load_lists(ANSWERS, GUESSES)
+
+    def bits(guess: str, left: list[str]) -> float:
+        cells = Counter(ref_feedback(guess, a) for a in left).values()
+        return -sum(c / len(left) * math.log2(c / len(left)) for c in cells)
+
+    entropy = {g: round(bits(g, answers), 9) for g in guesses}
+    answer = "shine"
+    argv = ["wordle", "solve", *LISTS, "--top", "1"]
+    code, out, _ = run(argv, capsys, "\n", monkeypatch)
+    opener = out.split("Suggested guess: ")[1].split()[0].lower()
+    lines = out.splitlines()
+    rows = [line.split() for line in lines if re.match(r" +\d+\. ", line)]
+    assert code == 0 and entropy[rows[0][1]] == max(entropy.values())
+    assert entropy[opener] < entropy[rows[0][1]]  # the case under test: the opener is not first
+    marked = [r for r in rows if "<" in "".join(r[2:4])]
+    assert len(rows) == 2 and marked == [rows[1]] and rows[1][1] == opener
+    place = int(rows[1][0].rstrip("."))
+    better = sum(e > entropy[opener] for e in entropy.values())
+    assert better < place <= sum(e >= entropy[opener] for e in entropy.values())
+    assert "      ..." in lines and "(ranked by entropy;" in out
+    assert " ".join(out.split()).count(OPTIMAL_NOTE) == 1
+    # a whole game: the note is not repeated on the next turns
+    moves = [format_letters(ref_feedback(opener, answer), 5)]
+    code, out, _ = run(argv, capsys, "\n".join(moves) + "\n\n", monkeypatch)
+    assert code == 0 and out.count("candidates left.") >= 2
+    assert " ".join(out.split()).count(OPTIMAL_NOTE) == 1
 
 
 def _digits(pattern):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+import textwrap
 
 from wordgames.wordle.strategies import DEFAULT_STRATEGY
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
@@ -145,10 +146,37 @@ def _typed_guess(svc, line: str, suggestion: int) -> tuple[int, str]:
     return suggestion, line
 
 
+def _print_best(data, state, order, stats, suggestion: int, top: int, out) -> int | None:
+    """The ``top`` best next guesses, numbered, and the suggestion's row (marked) even when it
+    ranks lower; returns the suggestion's place in the ranking (None if not ranked)."""
+    import numpy as np
+
+    remaining = set(data.answer_rows[state.candidates].tolist())
+    places = np.flatnonzero(stats.rows[order] == suggestion)
+    place = int(places[0]) + 1 if places.size else None
+    shown = list(range(min(top, len(order))))
+    if place is not None and place > len(shown):
+        shown.append(place - 1)
+    print("  best next guesses        expected left   entropy (bits)   worst case", file=out)
+    for i in shown:
+        k = order[i]
+        row = int(stats.rows[k])
+        if i == shown[-1] and i > 0 and i != shown[-2] + 1:
+            print("      ...", file=out)
+        mark = ("*" if row in remaining else " ") + ("<" if row == suggestion else " ")
+        print(
+            f"  {i + 1:>3}. {data.guesses[row]:<10}{mark}   {stats.expected[k]:10.2f}   "
+            f"{stats.entropy[k]:14.3f}   {int(stats.worst[k]):10d}",
+            file=out,
+        )
+    return place
+
+
 def _solve(args) -> int:
     from wordgames.errors import GameStateError, InputError, WordgamesError
     from wordgames.textfiles import read_stdin
     from wordgames.wordle.feedback import format_squares
+    from wordgames.wordle.service import ranking_note
 
     svc = _service(args)
     data = svc.data
@@ -168,6 +196,7 @@ def _solve(args) -> int:
         "word, type it first: 'crane gy..g'. An empty line ends.",
         file=out,
     )
+    explained = False  # whether the note on the suggestion's place in the table was printed
     while True:
         cands = state.candidates
         if len(cands) == 1:
@@ -182,17 +211,20 @@ def _solve(args) -> int:
         )
         if len(cands) <= 12:
             print("  candidates: " + " ".join(data.answers[c] for c in cands), file=out)
-        print("  best next guesses    expected left   entropy (bits)   worst case", file=out)
-        remaining = set(data.answer_rows[cands].tolist())
-        for k in order[: args.top]:
-            row = int(stats.rows[k])
-            mark = "*" if row in remaining else " "
+        place = _print_best(data, state, order, stats, suggestion, args.top, out)
+        print(
+            f"  (ranked by {svc.ranker(args.strategy)}; * = one of the remaining candidates, "
+            "< = the suggested guess)",
+            file=out,
+        )
+        if place != 1 and not explained:  # once a session: the reason does not change
             print(
-                f"  {data.guesses[row]:<10}{mark}        {stats.expected[k]:10.2f}   "
-                f"{stats.entropy[k]:14.3f}   {int(stats.worst[k]):10d}",
+                textwrap.fill(
+                    ranking_note(args.strategy), 96, initial_indent="  ", subsequent_indent="  "
+                ),
                 file=out,
             )
-        print("  (* = one of the remaining candidates)", file=out)
+            explained = True
         print(f"feedback for {data.guesses[suggestion]}> ", end="", file=out, flush=True)
         line = read_stdin(line=True)
         if not interactive:

@@ -365,15 +365,19 @@ class WordleService:
         with lock:
             return player.tree_move(state)
 
+    def ranker(self, strategy: str = DEFAULT_STRATEGY) -> str:
+        """The strategy whose one-step score :meth:`ranked` lists for ``strategy``: itself if it
+        ranks guesses (the greedy ones), else :data:`DEFAULT_RANKER`."""
+        from wordgames.wordle.strategies import strategy_class
+        from wordgames.wordle.strategies.greedy import GreedyStrategy
+
+        return strategy if issubclass(strategy_class(strategy), GreedyStrategy) else DEFAULT_RANKER
+
     def ranked(self, state: GameState, strategy: str = DEFAULT_STRATEGY):
         """``(order, score, stats)`` of the guesses by the strategy's own score if it ranks guesses
         (the greedy ones), else by :data:`DEFAULT_RANKER`'s (see ``GreedyStrategy.ranked``); equal
         scores go to a word still possible, then the more common word, then alphabetically."""
-        from wordgames.wordle.strategies.greedy import GreedyStrategy
-
-        player = self.strategy(strategy, state.hard, hard_rule=state.hard_rule)
-        if not isinstance(player, GreedyStrategy):
-            player = self.strategy(DEFAULT_RANKER, state.hard, hard_rule=state.hard_rule)
+        player = self.strategy(self.ranker(strategy), state.hard, hard_rule=state.hard_rule)
         _, score, stats = player.ranked(state)
         order = rank_for_people(
             self.data,
