@@ -1,5 +1,5 @@
 """Variants of the links solver on held-out game sets, side by side: the experiment loop behind the
-ablation and variant tables of docs/guillotine.md.
+ablation and variant tables of docs/log/guillotine.md.
 
     WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_variants.py \\
         --configfile config/local-it.yaml \\

@@ -1,4 +1,4 @@
-"""Single-word Hangman on the public hangman challenge's protocol (docs/hangman.md, last section).
+"""Single-word Hangman on the public hangman challenge's protocol (docs/hangman.md, "Single words").
 
 A dictionary of training words, a disjoint set of test words, 6 lives. ``dictionary`` reads and
 splits the word list, ``charmodel`` is the smoothed character n-gram model over the training words,
