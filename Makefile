@@ -7,14 +7,15 @@ CORES  ?= all
 CONFIG ?= config/config.yaml
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run report serve test test-cluster lint format bench clean help
+.PHONY: setup run report serve test test-cluster lint docs format bench clean help
 
 help:
 	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
 	@echo "make report build CONFIG's artifacts, then its HTML report (results/<config>/report.html)"
 	@echo "make serve  the web app on CONFIG's artifacts (http://127.0.0.1:8000)"
 	@echo "make test   set up .venv and run the whole test suite"
-	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint"
+	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint, make docs"
+	@echo "make docs   the docs site (docs/_build/html), warnings as errors"
 	@echo "make test-cluster  the test config on a one-node SLURM cluster (root, Debian; minutes)"
 	@echo "make bench  the benchmarks (slow; not part of CI)"
 
@@ -51,6 +52,11 @@ lint: setup
 	$(BIN)/snakefmt --check Snakefile workflow/
 	$(BIN)/python scripts/snakemake-lint.py
 	$(BIN)/lint-imports
+	$(MAKE) docs
+
+# The docs site: a broken cross-reference or a page left out of the tree is an error (-W -n).
+docs: setup
+	$(BIN)/sphinx-build -W -n --keep-going -b html docs docs/_build/html
 
 format: setup
 	$(BIN)/ruff format .
