@@ -18,7 +18,8 @@ def progress(
     **kwargs,
 ):
     """A tqdm bar on stderr; when stderr is not a terminal (a rule's log), update every 30 s only."""
-    from tqdm.auto import tqdm
+    # not tqdm.auto: in a notebook it wants ipywidgets (not a dependency) and warns without it
+    from tqdm.std import tqdm
 
     interactive = sys.stderr.isatty()
     kwargs.setdefault("mininterval", 0.5 if interactive else 30.0)
