@@ -81,3 +81,20 @@ def test_an_evaluation_is_one_row_per_answer(svc):
     for answer, path in zip(frame["answer"], frame["path"], strict=True):
         assert svc.play(answer, "entropy").guesses == list(path)
     assert frame["answer"].tolist() == svc.data.answers[:7]
+
+
+def test_pandas_is_imported_only_when_a_frame_is_asked_for():
+    """pandas costs the command line about a second at start-up: the services of the three games
+    and the modules of their results import it inside ``to_pandas`` only."""
+    import subprocess
+    import sys
+
+    modules = [
+        "wordgames.cli",
+        *(f"wordgames.{game}.service" for game in ("wordle", "hangman", "guillotine")),
+        "wordgames.wordle.game",
+        "wordgames.hangman.evaluate",
+    ]
+    code = f"import sys\nfor m in {modules!r}: __import__(m)\nprint('pandas' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
