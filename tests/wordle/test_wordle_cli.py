@@ -168,6 +168,52 @@ def test_solve_lists_and_marks_the_optimal_guess_below_the_top(capsys, monkeypat
     assert " ".join(out.split()).count(OPTIMAL_NOTE) == 1
 
 
+def test_openers_says_how_long_and_keeps_its_checkpoint_in_the_cache(tmp_path, capsys, monkeypatch):
+    results = tmp_path / "results"
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        f"results_dir: {results}\nwordle:\n  answers: {ANSWERS}\n  guesses: {GUESSES}\n"
+    )
+    build_matrix(results)
+    before = sorted(results.rglob("*"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    argv = ["wordle", "openers", "--configfile", str(config), "--top", "2", "--jobs", "1"]
+    code, out, err = run(argv, capsys)
+    assert code == 0 and "| 1 | CHART |" in out
+    lines = err.splitlines()
+    first = next(i for i, line in enumerate(lines) if "proving the best openers" in line)
+    assert first < next(i for i, line in enumerate(lines) if line.startswith("openers normal:"))
+    assert "over 71 first guesses with 1 process" in lines[first]
+    assert "695 s CPU in normal mode" in lines[first] and "under a minute" in lines[first]
+    (checkpoint,) = (tmp_path / "cache/wordgames/openers").iterdir()
+    assert checkpoint.name.startswith("openers-normal-") and f"checkpoint {checkpoint}" in err
+    assert sorted(results.rglob("*")) == before  # nothing under results/
+    # without XDG_CACHE_HOME (or with a relative one, which the spec says to ignore): ~/.cache
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    code, _, err = run([*argv, "--hard", "--quiet"], capsys)
+    assert code == 0 and "proving" not in err
+    (checkpoint,) = (tmp_path / "home/.cache/wordgames/openers").iterdir()
+    assert checkpoint.name.startswith("openers-hard-nyt-")
+
+
+def test_openers_estimate_scales_the_measured_cpu_time():
+    from types import SimpleNamespace
+
+    from wordgames.cli.wordle_openers import MEASURED_CPU_SECONDS, default_workers, estimate
+
+    original = SimpleNamespace(guesses=["w"] * 12972, answers=["w"] * 2315)
+    line = estimate(original, False, 2)
+    cpu = MEASURED_CPU_SECONDS["normal"]
+    assert f"about {round(cpu / 60)} min of CPU, about {round(cpu / 120)} min of wall" in line
+    assert "with 2 processes" in line and "measured 695 s" in line
+    hard = estimate(SimpleNamespace(guesses=["w"] * 12972 * 10, answers=original.answers), True, 1)
+    assert f"about {MEASURED_CPU_SECONDS['hard'] * 10 / 3600:.1f} h of CPU" in hard
+    assert "scaled by list size" in hard
+    assert default_workers(original, 3) == 3
+    assert default_workers(SimpleNamespace(guesses=["w"] * 71, answers=["w"] * 50), None) == 1
+
+
 def _digits(pattern):
     from wordgames.wordle.feedback import pattern_to_digits
 

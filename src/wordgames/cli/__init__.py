@@ -119,6 +119,7 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--chunk-tokens",
             "--threads",
             "--workers",
+            "--jobs",
             "--stop-after",
             "--order",
             "--min-df",

@@ -7,14 +7,69 @@ the published totals beside ours when the lists are known ones.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 from functools import partial
 from pathlib import Path
 
-#: guesses x answers below which the search runs in this process unless --workers says otherwise
+#: guesses x answers below which the search runs in this process unless --jobs says otherwise
 SMALL_LISTS = 1_000_000
+
+#: CPU seconds of the whole proof, top 10, on the original lists (2315 answers x 12972 guesses), by
+#: mode (docs/wordle-optimal.md, "All openers": 695 s normal, 772 s hard with the NYT rule, each run
+#: from an empty checkpoint with 2 processes): what the estimate printed before a run scales from.
+MEASURED_CPU_SECONDS = {"normal": 695.0, "hard": 772.0}
+MEASURED_SIZE = 2315 * 12972
+
+
+def cache_dir() -> Path:
+    """Where the user command keeps its resume files: ``$XDG_CACHE_HOME/wordgames/openers``, else
+    ``~/.cache/wordgames/openers``. A resume file is no result, so it stays out of results/ (the
+    pipeline stage's own checkpoint is a parameter of its rule, under results/, and stays there)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"  # as the XDG spec says
+    return root / "wordgames" / "openers"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return "under a minute"
+    if seconds < 3600:
+        return f"about {round(seconds / 60)} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
+def estimate(data, hard: bool, workers: int) -> str:
+    """One line saying roughly how long the proof will take and on how many CPUs: the measured CPU
+    time of the original lists, scaled by guesses x answers (a rough guide for other lists)."""
+    size = len(data.guesses) * len(data.answers)
+    cpu = MEASURED_CPU_SECONDS["hard" if hard else "normal"] * size / MEASURED_SIZE
+    processes = "1 process" if workers == 1 else f"{workers} processes"
+    basis = "measured" if size == MEASURED_SIZE else "scaled by list size from"
+    return (
+        f"proving the best openers over {len(data.guesses)} first guesses with {processes}, "
+        f"one CPU each (--jobs): {_duration(cpu)} of CPU, {_duration(cpu / workers)} of wall "
+        f"time if those CPUs are free ({basis} {MEASURED_CPU_SECONDS['normal']:.0f} s CPU in "
+        f"normal mode, {MEASURED_CPU_SECONDS['hard']:.0f} s in hard, on 2315 answers x 12972 "
+        "guesses; less when a checkpoint is resumed)"
+    )
+
+
+def default_workers(data, requested: int | None) -> int:
+    """``requested`` (--jobs), else every CPU this process may use (NUMBA_NUM_THREADS when set);
+    one on small lists, where starting processes costs more than the whole search."""
+    if requested:
+        return requested
+    if len(data.guesses) * len(data.answers) < SMALL_LISTS:
+        return 1
+    if int(os.environ.get("NUMBA_NUM_THREADS", 0)) > 0:
+        return int(os.environ["NUMBA_NUM_THREADS"])
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def markdown(summary: dict) -> str:
@@ -72,9 +127,15 @@ def _search(
 ):
     from wordgames.wordle.exact.openers import OpenerSearch, stderr_progress
 
-    workers = args.workers or int(os.environ.get("NUMBA_NUM_THREADS", 0)) or os.cpu_count() or 1
-    if args.workers is None and len(data.guesses) * len(data.answers) < SMALL_LISTS:
-        workers = 1  # starting processes would cost more than the whole search
+    workers = default_workers(data, args.workers)
+
+    def announce(resumed: int) -> None:  # once the checkpoint is read: it may be refused first
+        stderr_progress(f"wordgames: {estimate(data, hard, workers)}")
+        done = f"{resumed} records of an earlier run resumed" if resumed else "new"
+        stderr_progress(
+            f"wordgames: checkpoint {checkpoint} ({done}; a run stopped early resumes from it)"
+        )
+
     return OpenerSearch(
         data,
         hard=hard,
@@ -86,13 +147,13 @@ def _search(
         progress=None if args.quiet else stderr_progress,
         progress_every=args.progress_every,
         replace_foreign_checkpoint=stage,
+        on_start=None if stage or args.quiet else announce,
     ).run()
 
 
 def _openers(args, load_service) -> int:
     """The user command: the pipeline's matrix and word index for the config's lists (one line and
     status 2 when they are not built), or --answers/--guesses built in memory."""
-    from wordgames import paths
     from wordgames.wordle.exact.solver import mode_name
 
     svc = load_service(args)  # the pipeline's matrix, or --answers/--guesses built in memory
@@ -100,8 +161,7 @@ def _openers(args, load_service) -> int:
     rule = svc.rule(args.hard_rule) if args.hard else None
     mode = mode_name(args.hard, rule)
     max_guesses = args.max_guesses or svc.max_guesses
-    cfg = svc.config
-    checkpoint = args.checkpoint or paths.wordle_openers_checkpoint(cfg, mode, data.fingerprint)
+    checkpoint = args.checkpoint or cache_dir() / f"openers-{mode}-{data.fingerprint}.jsonl"
     result = _search(data, args, args.hard, rule, max_guesses, checkpoint)
     summary = _write(result, args.out_table, args.out_json, None)
     summary["checkpoint"] = str(checkpoint)
@@ -132,7 +192,9 @@ def _build(args) -> int:
     return 0
 
 
-def _common(p) -> None:
+def _common(p, jobs: str) -> None:
+    """The options both commands take; ``jobs``: the name of the processes option (the stage's
+    ``--workers``, which its rule passes, or the user command's ``--jobs``)."""
     p.add_argument(
         "--top",
         type=int,
@@ -140,7 +202,12 @@ def _common(p) -> None:
         help="openers whose exact totals are proved (ties included; default %(default)s)",
     )
     p.add_argument(
-        "--workers", type=int, help="processes (default: NUMBA_NUM_THREADS, else every CPU)"
+        jobs,
+        type=int,
+        dest="workers",
+        metavar="N",
+        help="processes, one CPU each (default: every CPU, or NUMBA_NUM_THREADS when set; "
+        "1 on small lists)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.add_argument(
@@ -166,17 +233,20 @@ def register(commands, game, add_lists, add_mode, load_service) -> None:
         parents=[commands.config_parent],
         help="the best openers, proved over every allowed first guess",
         description="Exact totals of the best --top openers and, for every other allowed guess, "
-        "a lower bound that excludes it (branch and bound over all first guesses). Resumable: "
-        "results are appended to --checkpoint as they come.",
+        "a lower bound that excludes it (branch and bound over all first guesses). Long: on the "
+        "original lists about 12 CPU minutes (normal mode; 13 hard), spread over --jobs processes "
+        "(default every CPU). Resumable: results are appended to --checkpoint as they come.",
     )
     add_lists(p)
     add_mode(p)
-    _common(p)
+    _common(p, "--jobs")
+    p.add_argument("--workers", type=int, dest="workers", help=argparse.SUPPRESS)  # the old name
     p.add_argument("--max-guesses", type=int, help="guesses allowed (default: config, 6)")
     p.add_argument(
         "--checkpoint",
         type=Path,
-        help="resume file (default: results/wordle/openers-<mode>-<lists>.checkpoint.jsonl)",
+        help="resume file (default: openers-<mode>-<lists>.jsonl in $XDG_CACHE_HOME/wordgames/"
+        "openers, else ~/.cache/wordgames/openers)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(handler=partial(_openers, load_service=load_service))
@@ -198,5 +268,5 @@ def register(commands, game, add_lists, add_mode, load_service) -> None:
         help="resume file (JSON lines; one of other lists or another mode is replaced)",
     )
     b.add_argument("--out-md", type=Path, help="the top-K table as Markdown")
-    _common(b)
+    _common(b, "--workers")
     b.set_defaults(handler=_build)

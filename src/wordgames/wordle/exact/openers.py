@@ -70,6 +70,7 @@ class OpenerSearch:
         progress_every: float = 30.0,
         memo_cap: int = MEMO_CAP,
         replace_foreign_checkpoint: bool = False,
+        on_start: Callable[[int], None] | None = None,
     ) -> None:
         if top < 1:
             raise InputError(f"--top must be at least 1, not {top}")
@@ -88,6 +89,9 @@ class OpenerSearch:
         self.memo_cap = memo_cap
         # a pipeline stage whose lists changed starts over; a user naming a file is told instead
         self.replace_foreign_checkpoint = replace_foreign_checkpoint
+        # called with the number of records resumed once the checkpoint is read and found good,
+        # before any work: what a front-end says up front must not precede a refused checkpoint
+        self.on_start = on_start
         n = len(data.guesses)
         self.values = np.zeros(n, dtype=np.int64)
         self.exact = np.zeros(n, dtype=bool)
@@ -367,6 +371,8 @@ class OpenerSearch:
         for g in range(len(G)):
             self.record(g, int(classes[g]), "classes", log=False)
         resumed = self._resume()
+        if self.on_start is not None:
+            self.on_start(resumed)
         earlier_cpu = float(self.seconds.sum())  # what the checkpoint's runs spent
         ncells, sumsq, ingreen = partition_stats(s.all_answers, G, s.M, s.allgreen)
         seeds = [int(g) for g in np.lexsort((G, sumsq, -ingreen, -ncells))[: 2 * self.top]]
