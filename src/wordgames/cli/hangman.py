@@ -303,10 +303,19 @@ def _build_summary(args) -> int:
     table = pa.Table.from_pylist(rows)
     write_parquet(table, args.out)
     md = args.out_table
-    cols = ["phrase_set", "variant", "games", "wins", "win_rate", "mean_wrong", "seconds_per_guess"]
+    # the Parquet keeps the column names; the table a person reads has words for headers
+    columns = [
+        ("phrase set", lambda r: r["phrase_set"]),
+        ("solver", lambda r: r["variant"]),
+        ("games", lambda r: str(r["games"])),
+        ("wins", lambda r: str(r["wins"])),
+        ("win rate", lambda r: f"{r['win_rate']:.1%}"),
+        ("mean wrong letters", lambda r: f"{r['mean_wrong']:.2f}"),
+        ("ms per guess", lambda r: f"{1000 * r['seconds_per_guess']:.2f}"),
+    ]
     with atomic_open(md) as fh:
-        fh.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
+        fh.write("| " + " | ".join(head for head, _ in columns) + " |\n")
+        fh.write("|---|---|" + "---:|" * (len(columns) - 2) + "\n")
         for r in rows:
-            vals = [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
-            fh.write("| " + " | ".join(vals) + " |\n")
+            fh.write("| " + " | ".join(cell(r) for _, cell in columns) + " |\n")
     return 0

@@ -361,15 +361,24 @@ def _build_summary(args) -> int:
             }
         )
     write_parquet(pa.Table.from_pylist(rows), args.out)
-    cols = ["solver", "games", "wins", "win_rate", "mean_wrong", "game_ms_median", "ms_max"]
+    # the Parquet keeps the column names; the table a person reads has words for headers
+    columns = [
+        ("solver", lambda r: r["solver"]),
+        ("games", lambda r: str(r["games"])),
+        ("wins", lambda r: str(r["wins"])),
+        ("win rate", lambda r: f"{r['win_rate']:.1%}"),
+        ("mean wrong letters", lambda r: f"{r['mean_wrong']:.2f}"),
+        ("median ms per guess", lambda r: f"{r['game_ms_median']:.2f}"),
+        ("slowest guess ms", lambda r: f"{r['ms_max']:.1f}"),
+    ]
     sizes = split.get("sizes", {})
     with atomic_open(args.out_table) as fh:
         fh.write(
             f"Held-out words of the split with seed {split.get('seed')} ({sizes.get('test')} test, "
             f"{sizes.get('train')} training words; test md5 {split.get('md5', {}).get('test')}).\n\n"
         )
-        fh.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
+        fh.write("| " + " | ".join(head for head, _ in columns) + " |\n")
+        fh.write("|---|" + "---:|" * (len(columns) - 1) + "\n")
         for r in rows:
-            vals = [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
-            fh.write("| " + " | ".join(vals) + " |\n")
+            fh.write("| " + " | ".join(cell(r) for _, cell in columns) + " |\n")
     return 0
