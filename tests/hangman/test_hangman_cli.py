@@ -41,6 +41,30 @@ def test_solve_prints_the_seed_table(run):
     assert "won" in r.stdout or "lost" in r.stdout
 
 
+def _table(stdout: str) -> tuple[list[str], list[str]]:
+    """The header words and the row lines of the table ``hangman solve`` prints."""
+    lines = stdout.splitlines()
+    return lines[0].split(), [line for line in lines[2:] if line.strip()][:-1]
+
+
+def test_solve_names_a_stage_only_where_the_solver_switches(run):
+    """One stage (posterior) is no column at all; several (seed's 1 and 2) are named on the row
+    where the solver switches to them and left blank while it stays."""
+    r = run("solve", "it's a sunny day", "--solver", "posterior")
+    assert r.returncode == 0, r.stderr
+    header, rows = _table(r.stdout)
+    assert header == ["errors", "hint", "prediction", "guess"] and len(rows) >= 3
+    assert "posterior" not in "\n".join(rows) and "stage" not in r.stdout
+    r = run("solve", "it's a sunny day", "--solver", "seed")
+    assert r.returncode == 0, r.stderr
+    header, rows = _table(r.stdout)
+    width = r.stdout.splitlines()[1].index(" ")  # the stage column's dashes
+    stages = [row[:width].strip() for row in rows]
+    named = [st for st in stages if st]
+    assert header[0] == "stage" and stages[0] == "1" and named == ["1", "2"]
+    assert len(stages) > len(named)  # rows that stay in a stage leave it blank
+
+
 def test_solve_rejects_a_phrase_without_letters(run):
     r = run("solve", "12 34 !!")
     assert r.returncode == 2
@@ -56,6 +80,19 @@ def test_assist_suggests_a_letter(run):
     assert out["predictions"] and out["wrong"] == "xz"
     r = run("assist", "__'_ _ _____ ___", "--wrong", "xz")
     assert r.returncode == 0 and r.stdout.startswith("guess: ")
+
+
+def test_assist_names_the_stage_only_of_a_solver_with_several(run):
+    r = run("assist", "__'_ _ _____ ___", "--wrong", "xz", "--solver", "posterior")
+    assert r.returncode == 0 and r.stdout.splitlines()[0].endswith("(posterior)")
+    assert (
+        json.loads(run("assist", "__'_ _ _____ ___", "--solver", "posterior", "--json").stdout)[
+            "stage"
+        ]
+        == "posterior"
+    )  # the JSON keeps the field
+    r = run("assist", "__'_ _ _____ ___", "--wrong", "xz", "--solver", "seed")
+    assert r.returncode == 0 and r.stdout.splitlines()[0].endswith("(seed, stage 2)")
 
 
 @pytest.mark.parametrize("masked,wrong", [("__'s a s____ _a_", "sx"), ("__'_ _ _____ ___", "xyz")])

@@ -154,10 +154,15 @@ def _solve(args) -> int:
         args.phrase, args.solver, category=args.category, domain=_domain(args)
     )
     rows = [
-        [s.decision.stage, str(len(s.wrong)), s.board.masked, s.decision.prediction, s.guess]
-        for s in played.steps
+        [str(len(s.wrong)), s.board.masked, s.decision.prediction, s.guess] for s in played.steps
     ]
-    _print_table(rows, ["stage", "errors", "hint", "prediction", "guess"])
+    header = ["errors", "hint", "prediction", "guess"]
+    stages = [s.decision.stage for s in played.steps]
+    if len(set(stages)) > 1:  # a solver of one stage (posterior) would repeat its name on each row
+        shown = [st if i == 0 or st != stages[i - 1] else "" for i, st in enumerate(stages)]
+        rows = [[st, *row] for st, row in zip(shown, rows, strict=True)]
+        header = ["stage", *header]  # named where the solver switches stage, blank while it stays
+    _print_table(rows, header)
     game = played.game
     outcome = "won" if game.won else "lost"
     print(
@@ -189,7 +194,9 @@ def _assist(args) -> int:
             )
         )
         return 0
-    print(f"guess: {d.letter}   ({advice.solver}, stage {d.stage})")
+    # a solver of one stage names it after itself ("posterior"): only another stage says something
+    stage = "" if d.stage == advice.solver else f", stage {d.stage}"
+    print(f"guess: {d.letter}   ({advice.solver}{stage})")
     if d.letter_scores:
         print("letters: " + "  ".join(f"{c} {s:.3g}" for c, s in d.letter_scores.items()))
     _print_table([[p, f"{w:.3f}"] for p, w in preds], ["prediction", "probability"])
