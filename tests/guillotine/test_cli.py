@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -14,10 +15,15 @@ SOLVE = ["guillotine", "solve", "pane", "gioco", "testa", "osso", "zoccolo"]
 
 def test_solve_shows_ranked_answers_with_links(config, capsys):
     rc = main([*SOLVE, "--configfile", str(config), "--top", "3"])
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert rc == 0
-    assert "1. duro" in out
-    assert "adj x2" in out  # "pane duro" twice
+    assert re.search(r"^ +1  duro +[\d.]+%  +\d/5$", out, re.M)
+    assert "pane -> " in out  # the proverb "Il pane duro fa bene ai denti."
+    # the raw counts and the notes are for developers: --verbose
+    assert "adj x2" not in out and "note:" not in err
+    assert main([*SOLVE, "--configfile", str(config), "--top", "3", "--verbose"]) == 0
+    out, err = capsys.readouterr()
+    assert "adj x2" in out and "note: " in err  # "pane duro" twice
 
 
 def test_solve_json_is_one_object(config, capsys):
@@ -141,21 +147,26 @@ def test_solve_says_no_confident_answer_below_the_models_threshold(config, capsy
 
     results = Path(yaml.safe_load(config.read_text())["results_dir"])
     model = hand_model()
+    model.info["trained"] = True  # as if trained: the hand weights with a calibration map
     # confidence 0.5 whatever the game
     model.calibration = Calibration(np.array([0.0, 0.0]), 0.0, threshold=0.999)
     model.save(results / "guillotine" / "model.json")
     args = [*SOLVE, "--configfile", str(config)]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "no confident answer (best: duro" in out and "threshold 0.999" in out
+    assert "No confident answer: the best, duro, has a confidence of 50.0%, below the 99.9%" in out
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["confident"] is False and data["threshold"] == 0.999
+    assert data["message"].startswith("No confident answer: the best, duro,")
     # a threshold the best answer reaches: no such line
     model.calibration.threshold = 0.0
     model.save(results / "guillotine" / "model.json")
     assert main(args) == 0
-    assert "no confident answer" not in capsys.readouterr().out
+    assert "No confident answer" not in capsys.readouterr().out
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["confident"] is True and data["message"] is None
     assert len(FEATURES) == len(model.features)
 
 

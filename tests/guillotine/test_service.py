@@ -34,7 +34,10 @@ def test_solve_is_what_the_command_line_prints(config, capsys):
     assert [a.to_dict() for a in solution.answers] == cli["answers"]
     assert solution.notes == cli["notes"] and solution.confident == cli["confident"]
     body = solution.to_dict()
-    assert list(body) == ["clues", "solver", "seconds", "answers", "notes"]
+    assert list(body) == [
+        *("clues", "solver", "seconds", "answers", "notes"),
+        *("trained", "confident", "threshold", "message"),
+    ]
     assert body["answers"] == cli["answers"]
 
 

@@ -1,7 +1,12 @@
 """``wordgames guillotine solve|eval``: arguments and printing over
 :class:`wordgames.guillotine.service.GuillotineService`, which reads every artifact the config
 promises and fails naming the first one missing. The stages (``wordgames build guillotine-*``)
-are :mod:`wordgames.cli.guillotine_stages`."""
+are :mod:`wordgames.cli.guillotine_stages`.
+
+``solve`` prints a table (rank, answer, confidence, clues linked by real evidence) and the evidence
+in words of the best answers; the solver's notes and raw link counts only with ``--verbose``. On an
+untrained build (no weighting model trained on game sets) it prints what to build instead and exits
+with status 3 (:data:`UNTRAINED_STATUS`), unless ``--untrained``."""
 
 from __future__ import annotations
 
@@ -25,6 +30,18 @@ def register(commands) -> None:
     )
     solve.add_argument("--top", type=int, default=10, help="answers shown (default 10)")
     solve.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    solve.add_argument(
+        "--untrained",
+        action="store_true",
+        help="on a build without a trained weighting model, print its hand-weighted ranking "
+        f"anyway (marked as such) instead of exiting with status {UNTRAINED_STATUS}",
+    )
+    solve.add_argument(
+        "--verbose",
+        dest="show_notes",
+        action="store_true",
+        help="also the solver's notes and each answer's raw link counts (for developers)",
+    )
     solve.set_defaults(handler=cmd_solve)
 
     ev = game.add_parser(
@@ -39,6 +56,13 @@ def register(commands) -> None:
     guillotine_stages.register(commands)
 
 
+#: the exit status of ``solve`` on an untrained build (no weighting model trained on game sets):
+#: not a user's mistake (2) but a build that cannot answer; ``--untrained`` answers anyway (0)
+UNTRAINED_STATUS = 3
+#: answers whose evidence in words is printed under the table
+EXPLAINED = 3
+
+
 def cmd_solve(args) -> int:
     from wordgames.errors import InputError
     from wordgames.guillotine.service import GuillotineService, check_clues
@@ -48,40 +72,39 @@ def cmd_solve(args) -> int:
         raise InputError("--top must be at least 1")
     service = GuillotineService.from_config(args.configfile, args.solver)
     solution = service.solve(args.clues, top=args.top)
-    clues, result, notes = solution.clues, solution.result, solution.notes
+    status = 0 if solution.trained or args.untrained else UNTRAINED_STATUS
+    if args.verbose or args.show_notes:
+        for n in solution.notes:
+            print(f"note: {n}", file=sys.stderr)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "clues": clues,
-                    "solver": args.solver,
-                    "load_seconds": service.load_seconds,
-                    "seconds": result.seconds,
-                    "confident": result.confident,
-                    "threshold": result.threshold,
-                    "answers": [a.to_dict() for a in result.answers],
-                    "notes": notes,
-                },
-                ensure_ascii=False,
-            )
-        )
-        return 0
-    print(f"clues: {' '.join(clues)}   solver: {args.solver}")
-    if not result.answers:
-        print("no candidate found")
-    elif not result.confident:
-        print(
-            f"no confident answer (best: {result.answers[0].word}, confidence "
-            f"{result.answers[0].confidence:.3f} < threshold {result.threshold:.3f})"
-        )
-    for i, a in enumerate(result.answers, 1):
-        print(f"{i:3d}. {a.word:<18} score {a.score:8.3f}   confidence {a.confidence:.3f}")
-        if i <= 3:
-            for c in clues:
-                print(f"       {c:<16} {a.evidence.get(c) or '-'}")
-    for n in notes:
-        print(f"note: {n}", file=sys.stderr)
-    return 0
+        body = {**solution.to_dict(), "load_seconds": service.load_seconds}
+        print(json.dumps(body, ensure_ascii=False))
+        return status
+    if status:
+        print(f"wordgames: {solution.message}", file=sys.stderr)
+        print("wordgames: --untrained prints its hand-weighted ranking anyway", file=sys.stderr)
+        return status
+    print(f"clues: {' '.join(solution.clues)}   solver: {solution.solver}")
+    if not solution.trained:
+        print("UNTRAINED BUILD: hand-weighted ranking, not worth reading (see the message below)")
+    if solution.message:
+        print(solution.message)
+    if not solution.answers:
+        return status
+    n = len(solution.clues)
+    print(f"{'rank':>4}  {'answer':<18} {'confidence':>10}  {'linked':>6}")
+    for i, a in enumerate(solution.answers, 1):
+        print(f"{i:>4}  {a.word:<18} {a.confidence:>10.1%}  {a.linked:>4}/{n}")
+    for a in solution.answers[:EXPLAINED]:
+        print(f"\n{a.word}: {a.linked} of {n} clues linked")
+        for link in a.links:
+            print(f"  {link.clue} -> {link.text} ({link.source})")
+        if args.verbose or args.show_notes:
+            for clue, raw in a.evidence.items():
+                print(f"  [{clue}: {raw or '-'}]")
+    if not solution.trained:
+        print(f"\n{solution.message}")
+    return status
 
 
 def cmd_eval(args) -> int:

@@ -21,11 +21,12 @@ import logging
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wordgames.config import DEFAULT_CONFIGFILE, Config, load_cli_config
 from wordgames.errors import InputError
 from wordgames.guillotine.evidence import Resources
+from wordgames.guillotine.explain import answer_links
 from wordgames.guillotine.files import guillotine_files
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.solvers import (
@@ -36,6 +37,7 @@ from wordgames.guillotine.solvers import (
     make_solver,
 )
 from wordgames.guillotine.solvers.base import Answer, Result
+from wordgames.guillotine.surface import as_typed, surface
 
 log = logging.getLogger(__name__)
 __all__ = [
@@ -81,6 +83,16 @@ def load_config_resources(
     ), found
 
 
+#: what an untrained build says instead of a ranking: the hand-set weights of the links solver
+#: answered the README's example with conchiglia at 6% and nascita below 200th (issue 42)
+UNTRAINED = (
+    "This build has no weighting model trained on game sets, so its ranking is hand-weighted and "
+    "not worth reading: set WORDGAMES_DATA to the folder of the evaluation data (the Evalita 2020 "
+    "Ghigliottin-AI and Evalita 2018 NLP4FUN game sets; docs/guillotine.md says where to get them) "
+    "and rebuild with make run, or build config/local-it.yaml."
+)
+
+
 def check_clues(raw: Sequence[str]) -> list[str]:
     """The clues normalised; a one-line InputError unless there are exactly five, none empty."""
     clues = [normalize(c) for c in raw]
@@ -95,13 +107,20 @@ def check_clues(raw: Sequence[str]) -> list[str]:
 
 @dataclass
 class Solution:
-    """The answers to one game, best first, and what the solver said about its evidence."""
+    """The answers to one game, best first, and what the solver said about its evidence.
 
-    clues: list[str]  # as normalised
+    Words are shown as written (``città``; :mod:`wordgames.guillotine.surface`): the clues as
+    typed (accents restored when typed without), the answers, the keys of each answer's
+    ``evidence`` and its ``links`` (the real evidence in words, :mod:`wordgames.guillotine.explain`).
+    ``trained``: the ranking weights were fitted on game sets; ``message``: the one sentence for
+    people, when the build is untrained or the best answer is below the confidence threshold."""
+
+    clues: list[str]  # as shown (accented)
     solver: str
-    result: Result  # the solver's own (its ``seconds`` time the ranking alone)
+    result: Result  # the solver's own, answers as shown (its ``seconds`` time the ranking alone)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0  # the whole solve, the past-game exclusion included
+    trained: bool = True
 
     @property
     def answers(self) -> list[Answer]:
@@ -109,12 +128,29 @@ class Solution:
 
     @property
     def confident(self) -> bool:
-        """Whether the top answer reaches the model's confidence threshold."""
-        return self.result.confident
+        """Whether the top answer reaches the confidence threshold chosen on the training games
+        (False without one: an untrained build, GUL.LE.VER's uncalibrated softmax)."""
+        return bool(self.trained and self.threshold is not None and self.result.confident)
 
     @property
     def threshold(self) -> float | None:
         return self.result.threshold
+
+    @property
+    def message(self) -> str | None:
+        """The one sentence to show people instead of (untrained) or above (not confident) the
+        ranking; None when the top answer is confident or the solver has no threshold."""
+        if not self.trained:
+            return UNTRAINED
+        if not self.answers:
+            return "No answer: no candidate word is linked to these clues."
+        if self.threshold is not None and not self.confident:
+            best = self.answers[0]
+            return (
+                f"No confident answer: the best, {best.word}, has a confidence of "
+                f"{best.confidence:.1%}, below the {self.threshold:.1%} chosen on the training games."
+            )
+        return None
 
     def to_pandas(self):
         """The answers as a pandas DataFrame, best first, one row per answer: ``rank`` int64
@@ -145,6 +181,10 @@ class Solution:
             "seconds": self.seconds,
             "answers": [a.to_dict() for a in self.answers],
             "notes": self.notes,
+            "trained": self.trained,
+            "confident": self.confident,
+            "threshold": None if self.threshold is None else round(float(self.threshold), 6),
+            "message": self.message,
         }
 
 
@@ -266,7 +306,8 @@ class GuillotineService:
 
     def solve(self, clues: Sequence[str], top: int = 10) -> Solution:
         """The ``top`` answers for five clues (checked and normalised by :func:`check_clues`,
-        each known to the evidence), best first."""
+        each known to the evidence), best first, as people read them (:class:`Solution`)."""
+        raw = list(clues)
         clues = check_clues(clues)
         if top < 1:
             raise InputError("top must be at least 1")
@@ -277,6 +318,7 @@ class GuillotineService:
             )
         self.check_known(clues)
         t0 = time.perf_counter()
+        past = None
         if res.past is not None:
             game = Game(tuple(clues))
             past = res.past.restricted([game]) if overlapping(res.past.games, [game]) else res.past
@@ -285,7 +327,18 @@ class GuillotineService:
         else:
             result = self.solver.solve(clues, top=top)
             notes = list(result.notes)
-        return Solution(clues, self.name, result, notes, time.perf_counter() - t0)
+        shown = [as_typed(c) for c in raw]
+        answers = [self._shown(a, clues, shown, past) for a in result.answers]
+        result = replace(result, answers=answers)
+        trained = bool(getattr(self.solver, "trained", False))
+        return Solution(shown, self.name, result, notes, time.perf_counter() - t0, trained)
+
+    def _shown(self, answer: Answer, clues: list[str], shown: list[str], past) -> Answer:
+        """``answer`` as people read it: accented, its evidence keyed by the clues as shown, its
+        real evidence in words."""
+        links = answer_links(self.resources, clues, shown, answer.word, past=past)
+        evidence = {s: answer.evidence.get(c, "") for c, s in zip(clues, shown, strict=True)}
+        return replace(answer, word=surface(answer.word), evidence=evidence, links=links)
 
     def evaluate(self, games: Sequence[Game], top: int = 100) -> Evaluation:
         """The solver on ``games`` (each with its solution), every answer ranked to ``top``. The

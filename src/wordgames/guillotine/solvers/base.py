@@ -1,9 +1,24 @@
 """What every solver returns: a ranked list of answers, each with a score, a confidence and the
-evidence found for each clue."""
+evidence found for each clue (the service adds the real evidence in words, :class:`Link`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Link:
+    """One piece of real evidence (:mod:`wordgames.guillotine.explain`): the clue (as shown) and
+    the answer in ``text``, from ``source``."""
+
+    clue: str
+    text: str
+    source: str
+    pattern: str = ""  # the links pattern, "past" for a past game (for developers)
+    count: int = 0
+
+    def to_dict(self) -> dict:
+        return {"clue": self.clue, "text": self.text, "source": self.source}
 
 
 @dataclass
@@ -11,7 +26,15 @@ class Answer:
     word: str
     score: float
     confidence: float = 0.0
-    evidence: dict[str, str] = field(default_factory=dict)  # clue -> the link found ("" if none)
+    # clue -> the raw link counts found ("adj x2, cos 0.41"; "" if none): for developers
+    evidence: dict[str, str] = field(default_factory=dict)
+    # the real evidence in words, filled by the service (GuillotineService.solve)
+    links: list[Link] = field(default_factory=list)
+
+    @property
+    def linked(self) -> int:
+        """How many clues real evidence links to this answer."""
+        return len({link.clue for link in self.links})
 
     def to_dict(self) -> dict:
         return {
@@ -19,6 +42,8 @@ class Answer:
             "score": round(float(self.score), 6),
             "confidence": round(float(self.confidence), 6),
             "evidence": self.evidence,
+            "linked": self.linked,
+            "links": [link.to_dict() for link in self.links],
         }
 
 

@@ -42,6 +42,9 @@ def gullever_scores(
 
 class GulleverSolver:
     name = "gullever"
+    #: its weights (w1, w2, threshold, certainty) are the published ones, which its authors fitted
+    #: on the Evalita 2020 games; its confidence is not calibrated (no threshold)
+    trained = True
 
     def __init__(self, res: Resources, params: dict | None = None):
         self.res = res

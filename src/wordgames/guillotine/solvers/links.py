@@ -119,7 +119,10 @@ class LinksSolver:
             dtype=bool,
         )
 
-    # ------------------------------------------------------------------------------------------
+    @property
+    def trained(self) -> bool:  # a model trained on game sets, not the hand-set weights
+        return bool(self.model.info.get("trained"))
+
     def _clue_tokens(self, clue: str) -> list[str]:
         li = self.res.links
         if li is not None and clue in li.index:
@@ -171,7 +174,6 @@ class LinksSolver:
                     if w not in clue_set:
                         uniq_row[j] = row_of[w] = len(words)
                         words.append(w)
-        lex = res.lexicon
         past_hits: list[tuple[str, int, int]] = []
         if past is not None:
             for i, c in enumerate(clues):
@@ -219,7 +221,6 @@ class LinksSolver:
             PAST[row_of[s], i] += k
         COS = _cosines(res.vectors, words, clues)
         KCOS = _cosines(res.knowledge_vectors, words, clues)
-        del lex
         return words, M, PAST, COS, KCOS, LEFT, POOL
 
     def _find_glove_neighbours(self, clue: str, G: int) -> np.ndarray:

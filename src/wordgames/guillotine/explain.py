@@ -1,0 +1,216 @@
+"""The evidence linking a clue to an answer, in words, for people: which clues an answer explains by
+real evidence, with the phrase and the source of each (``certificato di nascita``, Wiktionary).
+
+Real evidence is a link the answer would be accepted for: a phrase or compound seen in the
+collection often enough and more often than chance (:data:`MIN_COUNT`, :data:`MIN_PMI`), a
+proverb, saying, song or film title, a Wikipedia title, a Wiktionary entry, a wordnet or thesaurus
+entry, a lexical unit of the knowledge corpora, or a past game where the clue had this answer. A
+GloVe cosine and two words merely near each other in a sentence (``near``) are not: they move the
+ranking but explain nothing.
+
+The links index keeps, per word pair, the pattern and its count, not the sentence: the text of a
+corpus link is its shape (``certificato di/a/da… nascita``: some preposition between the two), of
+a list link the two words in order. :class:`Phrases` finds the real line of the list sources it was
+given (``in bocca al lupo``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.solvers.base import Link
+from wordgames.guillotine.surface import surface
+
+#: a corpus pattern seen fewer times than this is an accident of the text, not a collocation
+MIN_COUNT = 2
+#: and its pointwise mutual information (natural log, the pair's count against its words' unigram
+#: counts) must reach this: e**2 = 7 times what chance gives, as a collocation does
+MIN_PMI = 2.0
+#: evidence items shown per clue (the strongest first)
+PER_CLUE = 3
+
+SOURCES = {
+    "adj": "corpus collocation",
+    "prep": "corpus collocation",
+    "det": "corpus collocation",
+    "conj": "corpus collocation",
+    "prepart": "corpus collocation",
+    "compound": "corpus compound",
+    "proverb": "proverbs",
+    "saying": "sayings",
+    "song": "song titles",
+    "title": "Wikipedia titles",
+    "wiktionary": "Wiktionary",
+    "quote": "Wikiquote",
+    "locution": "MultiWordNet",
+    "synonym": "MultiWordNet",
+    "gloss": "MultiWordNet",
+    "thesaurus": "thesaurus",
+    "thes_phrase": "thesaurus",
+    "mwe": "multiword expressions",
+    "entity": "named entities",
+    "dictionary": "dictionary",
+}
+PAST_SOURCE = "past games"
+# what stands between the two words of a corpus pattern (the index does not keep which one)
+_BETWEEN = {
+    "adj": "",
+    "prep": "di/a/da/in…",
+    "det": "il/la/un…",
+    "conj": "e/o…",
+    "prepart": "del/della/nel…",
+}
+# strongest first: a dictionary or a listed phrase says more than a count
+_ORDER = {
+    p: k
+    for k, p in enumerate(
+        (
+            "locution",
+            "wiktionary",
+            "thes_phrase",
+            "mwe",
+            "entity",
+            "proverb",
+            "saying",
+            "song",
+            "quote",
+            "title",
+            "dictionary",
+            "compound",
+            "adj",
+            "prep",
+            "prepart",
+            "det",
+            "conj",
+            "synonym",
+            "thesaurus",
+            "gloss",
+            "past",
+        )
+    )
+}
+
+
+class Phrases:
+    """Lines of list sources (proverbs, sayings, song titles, wordnet locutions, ...) by pattern,
+    indexed by their content words: the real phrase behind a list link."""
+
+    def __init__(self, lines: dict[str, Iterable[str]] | None = None):
+        from wordgames.guillotine.games import tokenize
+
+        self._lines: dict[str, list[str]] = {}
+        self._index: dict[str, dict[str, list[int]]] = {}
+        for pattern, texts in (lines or {}).items():
+            kept = self._lines.setdefault(pattern, [])
+            index = self._index.setdefault(pattern, {})
+            for text in texts:
+                k = len(kept)
+                kept.append(text)
+                for t in set(tokenize(text)):
+                    if is_content(t):
+                        index.setdefault(t, []).append(k)
+
+    def find(self, pattern: str, a: str, b: str) -> str | None:
+        """The shortest line of ``pattern`` holding both folded words, or None."""
+        index = self._index.get(pattern)
+        if not index or a not in index or b not in index:
+            return None
+        both = set(index[a]) & set(index[b])
+        if not both:
+            return None
+        return min((self._lines[pattern][k] for k in both), key=lambda s: (len(s), s))
+
+
+def _pmi(li, pair: float, a: str, b: str) -> float:
+    fa, fb = max(li.count(a), 1.0), max(li.count(b), 1.0)
+    return math.log(pair * li.total / (fa * fb))
+
+
+def _text(pattern: str, left: str, right: str, phrases: Phrases | None) -> str:
+    if phrases is not None and (line := phrases.find(pattern, left, right)):
+        return line
+    if pattern == "compound":
+        return surface(left + right)
+    left, right = surface(left), surface(right)
+    if pattern in _BETWEEN:
+        return " ".join(w for w in (left, _BETWEEN[pattern], right) if w)
+    if pattern in ("synonym", "thesaurus"):
+        return f"{left} = {right}"
+    if pattern in ("wiktionary", "gloss", "dictionary"):
+        return f"{left}: … {right} …"
+    return f"{left} … {right}"
+
+
+def clue_links(
+    res,
+    clue: str,
+    answer: str,
+    *,
+    shown: str | None = None,
+    past=None,
+    phrases: Phrases | None = None,
+    limit: int = PER_CLUE,
+) -> list[Link]:
+    """The real evidence linking the folded ``clue`` to the folded ``answer``, strongest first
+    (at most ``limit``), each naming the clue as ``shown``. A clue's words and the forms of both
+    lemmas count (``testa`` - ``dura`` explains ``duro``). ``past``: the past games to read
+    (default: the resources'; the service gives them without the games overlapping the clues)."""
+    shown = shown if shown is not None else surface(clue)
+    past = past if past is not None else res.past
+    found: list[Link] = []
+    li, lex = res.links, res.lexicon
+    if li is not None:
+        tokens = [clue] if clue in li.index else [t for t in clue.split() if is_content(t)]
+        answers = {answer}
+        if lex is not None and hasattr(lex, "forms"):
+            answers |= lex.forms(answer)
+            tokens = list(dict.fromkeys(f for t in tokens for f in sorted(lex.forms(t)) or [t]))
+        ids = np.array([li.index[w] for w in answers if w in li.index], dtype=np.int64)
+        pairs: dict[tuple[str, str, str, int], float] = {}  # a pair's rows of one shape, summed
+        for tok in tokens:
+            dst, pat, cnt, dr = li.neighbours(tok)
+            for k in np.flatnonzero(np.isin(dst, ids)):
+                key = (tok, li.words[int(dst[k])], PATTERNS[int(pat[k])], int(dr[k]))
+                pairs[key] = pairs.get(key, 0.0) + float(cnt[k])
+        for (tok, word, name, direction), n in pairs.items():
+            if name not in SOURCES:  # near: co-occurrence, not a link
+                continue
+            collocation = name in CORPUS_PATTERNS and name != "compound"
+            if collocation and (n < MIN_COUNT or _pmi(li, n, tok, word) < MIN_PMI):
+                continue
+            left, right = (tok, word) if direction == 0 else (word, tok)
+            text = _text(name, left, right, phrases)
+            found.append(Link(shown, text, SOURCES[name], name, int(n)))
+    if past is not None:
+        n = past.links.get(clue, {}).get(answer, 0)
+        if n:
+            games = "a past game" if n == 1 else f"{n} past games"
+            text = f"{surface(answer)} was the answer to {games} with the clue {shown}"
+            found.append(Link(shown, text, PAST_SOURCE, "past", int(n)))
+    found.sort(key=lambda x: (_ORDER.get(x.pattern, 99), -x.count, x.text))
+    out: list[Link] = []
+    for link in found:
+        if all(link.text != o.text for o in out):
+            out.append(link)
+    return out[:limit]
+
+
+def answer_links(
+    res,
+    clues: list[str],
+    shown: list[str],
+    answer: str,
+    *,
+    past=None,
+    phrases: Phrases | None = None,
+) -> list[Link]:
+    """:func:`clue_links` of every clue, in the clues' order."""
+    return [
+        link
+        for clue, name in zip(clues, shown, strict=True)
+        for link in clue_links(res, clue, answer, shown=name, past=past, phrases=phrases)
+    ]
