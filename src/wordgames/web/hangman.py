@@ -8,6 +8,7 @@ same way as on the command line. This module keeps the request and response mode
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Annotated
 
@@ -15,6 +16,8 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from wordgames.errors import InputError
+from wordgames.hangman.game import normalise
+from wordgames.hangman.puzzles import Puzzle, read_puzzles
 from wordgames.hangman.service import HangmanService as Hangman
 from wordgames.web.body import Number, RequestBody, ResponseBody
 
@@ -23,9 +26,10 @@ class HangmanWeb:
     """The HTTP answers of a :class:`~wordgames.hangman.service.HangmanService`: its results as
     the JSON the routes return."""
 
-    def __init__(self, service: Hangman, domain: bool = False):
+    def __init__(self, service: Hangman, domain: bool = False, puzzles: list[Puzzle] = ()):
         self.service = service
         self.domain = domain  # whether the in-domain LM is loaded (requests may ask for it)
+        self.puzzles = list(puzzles)  # the phrases the page hides for a player to guess
 
     @classmethod
     def load(cls, cfg, config_name: str | None = None) -> HangmanWeb:
@@ -41,7 +45,7 @@ class HangmanWeb:
                 domain = True
             except ArtifactMissingError as exc:  # the page plays without it, and says so
                 print(f"wordgames: no in-domain LM for hangman ({exc})", file=sys.stderr)
-        web = cls(service, domain)
+        web = cls(service, domain, _puzzles(cfg))
         for name in service.solvers:  # the first decision pages the LM in: not on a request
             web.assist("___ ___'_ ____", "", name, 1, domain=domain)
         return web
@@ -59,6 +63,9 @@ class HangmanWeb:
             "collection": s.collection,
             "domain": self.domain,
             "categories": list(s.load_domain().info.categories) if self.domain else [],
+            "puzzles": [
+                {"phrase": normalise(p.phrase), "category": p.category} for p in self.puzzles
+            ],
         }
 
     def _domain(self, asked: bool) -> bool:
@@ -131,6 +138,24 @@ class HangmanWeb:
         }
 
 
+PUZZLES = 60  # phrases offered to the page: enough for a session's games, a few kB of JSON
+
+
+def _puzzles(cfg, n: int = PUZZLES) -> list[Puzzle]:
+    """A fixed sample of the config's phrase sets (those on disk; ``sample`` is in the repo), in a
+    shuffled order, for the page to hide: the API keeps no game state, so the page holds them."""
+    from wordgames.plan import hangman_phrase_sets
+
+    pool: list[Puzzle] = []
+    for name, path in sorted(hangman_phrase_sets(cfg).items()):
+        try:
+            pool += read_puzzles(path)
+        except InputError as exc:  # a malformed set costs its puzzles, not the server
+            print(f"wordgames: hangman puzzles of {name} skipped ({exc})", file=sys.stderr)
+    rng = random.Random(0)  # the same offer on every start, so a test or a bug report can repeat
+    return rng.sample(pool, min(n, len(pool)))
+
+
 CATEGORY = "the puzzle's category as the show displays it (Phrase, Before & After, ...)"
 DOMAIN = "interpolate the LM with the in-domain LM of the training puzzles (see /info)"
 
@@ -167,6 +192,11 @@ LetterScoreOrNull = Annotated[
 Lives = Annotated[int, Field(description="wrong guesses a game allows")]
 
 
+class HangmanPuzzle(ResponseBody):
+    phrase: str = Field(description="the phrase, normalised as the game plays it")
+    category: str | None = Field(description="the category shown with it, if any")
+
+
 class HangmanInfo(ResponseBody):
     solvers: list[str] = Field(description="the solvers a request may name")
     default_solver: str = Field(description="the solver used when none is named")
@@ -174,6 +204,10 @@ class HangmanInfo(ResponseBody):
     collection: str = Field(description="the corpus collection the LM was trained on")
     domain: bool = Field(description="whether the in-domain LM is loaded (requests may ask for it)")
     categories: list[str] = Field(description="the categories the in-domain LM knows (folded)")
+    puzzles: list[HangmanPuzzle] = Field(
+        description="phrases for a player to guess (a fixed sample of the config's phrase sets; "
+        "the page hides them)"
+    )
 
 
 class LetterScore(ResponseBody):
