@@ -10,8 +10,9 @@ STAMP  := $(VENV)/.installed
 .PHONY: setup run report serve test test-cluster lint docs format bench clean help
 
 help:
-	@echo "make run    set up .venv and build every artifact on config/config.yaml (offline)"
-	@echo "make report build CONFIG's artifacts, then its HTML report (results/<config>/report.html)"
+	@echo "make run    set up .venv, build every artifact of CONFIG (default config/config.yaml,"
+	@echo "            offline), then its HTML report (results/report.html; where the config says)"
+	@echo "make report the same as make run (kept for CONFIG=...: make report CONFIG=config/x.yaml)"
 	@echo "make serve  the web app on CONFIG's artifacts (http://127.0.0.1:8000)"
 	@echo "make test   set up .venv and run the whole test suite"
 	@echo "make lint   ruff check, ruff format --check, snakefmt --check, snakemake --lint, make docs"
@@ -33,12 +34,21 @@ $(BIN)/lmplz $(BIN)/build_binary: | $(STAMP)
 
 setup: $(STAMP) $(BIN)/lmplz
 
+# The pipeline, then its HTML report. The report is no rule: `snakemake --report` reads the whole
+# run's records (.snakemake/), a view of the run rather than an output of declared inputs. It is
+# written again only when something it shows is newer (wordgames.report.where --stale), so a second
+# `make run` does nothing.
 run: setup
-	$(BIN)/snakemake --cores $(CORES)
-
-report: setup
 	$(BIN)/snakemake --cores $(CORES) --configfile $(CONFIG)
-	$(BIN)/snakemake --configfile $(CONFIG) --report "$$($(BIN)/python -m wordgames.report.where $(CONFIG))"
+	@report="$$($(BIN)/python -m wordgames.report.where $(CONFIG))" && \
+	stale="$$($(BIN)/python -m wordgames.report.where --stale $(CONFIG))" && \
+	if [ -n "$$stale" ]; then $(BIN)/snakemake --configfile $(CONFIG) --report "$$report"; \
+	else echo "$$report is up to date"; fi && \
+	echo "Report: $$report (Markdown: $${report%/*}/report/report.md)" && \
+	echo "See it and play: make serve CONFIG=$(CONFIG)" \
+	  "(= $(BIN)/wordgames serve --configfile $(CONFIG)), then http://127.0.0.1:8000/results"
+
+report: run
 
 serve: setup
 	$(BIN)/wordgames serve --configfile $(CONFIG)
