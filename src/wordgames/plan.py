@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from wordgames import paths
-from wordgames.config import Config
+from wordgames.config import DATA_PLACEHOLDER, Config
 from wordgames.errors import ConfigError
 from wordgames.guillotine.files import MULTI_FILES as GUILLOTINE_MULTI_FILES  # noqa: F401
 from wordgames.guillotine.files import SINGLE_FILES as GUILLOTINE_SINGLE_FILES  # noqa: F401
@@ -322,6 +322,69 @@ def report_sections(cfg: Config) -> list[tuple[str, Path]]:
     return sections
 
 
+def report_absent(cfg: Config) -> list[tuple[str, str]]:
+    """(title, why) of each game's section the report cannot show for this config: what is
+    missing, so the report says it instead of leaving the section out without a word."""
+    out = []
+    if not wordle_enabled(cfg):
+        which = next(w for w in ("answers", "guesses") if wordle_list(cfg, w) is None)
+        why = _not_found(cfg, [cfg.section("wordle")[which]], f"wordle.{which}")
+        out.append(("Wordle", f"not evaluated: {why}; see docs/wordle.md"))
+    elif not (wordle_strategies(cfg) and wordle_modes(cfg)):
+        out.append(("Wordle", "not evaluated: wordle.strategies or wordle.hard_mode is empty"))
+    h = cfg.settings.hangman
+    if not hangman_enabled(cfg):
+        why = f"hangman.collection '{h.collection}' is not among lm.collections, so it has no LM"
+        out.append(("Sentence Hangman", f"not evaluated: {why}"))
+    elif not hangman_phrase_sets(cfg):
+        why = _not_found(cfg, list(h.phrase_sets.values()), "hangman.phrase_sets")
+        out.append(("Sentence Hangman", f"not evaluated: {why}; see docs/hangman.md"))
+    if hangman_words_dictionary(cfg) is None:
+        why = _not_found(cfg, [h.words.dictionary], "hangman.words.dictionary")
+        out.append(("Single-word Hangman", f"not evaluated: {why}; see docs/hangman.md"))
+    if not guillotine_evaluated(cfg):
+        unavailable = guillotine_files(cfg).unavailable
+        if unavailable:
+            why = unavailable[0]
+        else:
+            games = list(cfg.settings.guillotine.games.values())
+            why = _not_found(cfg, games, "guillotine.games", "game sets")
+        out.append(("La Ghigliottina", f"not evaluated: {why}; see docs/guillotine.md"))
+    return out
+
+
+def _not_found(cfg: Config, values: list, key: str, what: str = "files") -> str:
+    """Why none of a key's files is there, without a path (a report param: moving the data folder
+    must rerun nothing)."""
+    if not values:
+        return f"{key} names no {what}"
+    under = any(DATA_PLACEHOLDER in str(v) for v in values)
+    if under and cfg.data_dir is None:
+        return f"{key}: no data folder is set (set WORDGAMES_DATA or data_dir)"
+    where = " in the data folder" if under else ""
+    if len(values) == 1:
+        return f"{key}: its file is not found{where}"
+    return f"{key}: none of its {len(values)} {what} is found{where}"
+
+
+def report_figure_sections(cfg: Config) -> list[tuple[str, str]]:
+    """(section title, figure name) of every HTML report figure (:func:`report_figures`), the
+    section of report.md that shows it: an evaluation's own, else one of its own (Corpora)."""
+    return [(FIGURE_SECTIONS[name], name) for name in report_figures(cfg)]
+
+
+#: The report.md section of each figure of :func:`report_figures`.
+FIGURE_SECTIONS = {
+    "wordle-guesses": "Wordle",
+    "hangman-win-rates": "Sentence Hangman",
+    "hangman-lm-sizes": "Sentence Hangman against LM size",
+    "guillotine-recall": "La Ghigliottina",
+    "guillotine-calibration": "La Ghigliottina",
+    "glove-loss": "Word vectors",
+    "corpus-sizes": "Corpora",
+}
+
+
 def _slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
@@ -405,8 +468,8 @@ def run_targets(cfg: Config) -> list[Path]:
             out.append(files.model)
         if guillotine_evaluated(cfg):
             out.append(paths.guillotine_eval_summary(cfg))
-    if report_sections(cfg):
-        out.append(paths.report(cfg))
+    # always: when no evaluation runs, it says why (report_absent)
+    out.append(paths.report(cfg))
     out += [paths.report_table(cfg, name) for name in report_tables(cfg)]
     out += [paths.report_figure(cfg, name) for name in report_figures(cfg)]
     return out

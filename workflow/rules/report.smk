@@ -13,7 +13,8 @@ report: "../report/workflow.rst"
 
 rule report:
     input:
-        get_report_summaries(),
+        summaries=get_report_summaries(),
+        figures=get_report_figure_files(),
     output:
         str(paths.report(CFG)),
     log:
@@ -23,10 +24,12 @@ rule report:
     params:
         sections=lambda wildcards, input: get_report_titles(wildcards, input),
         titles=[title for title, _ in get_report_sections()],
+        figures=get_report_figure_args,
+        absent=get_report_absent_args(),
         config_name=get_config_name,
     shell:
-        "wordgames build report {params.sections:q} --config-name {params.config_name:q}"
-        " --out {output} > {log} 2>&1"
+        "wordgames build report {params.sections:q} {params.figures:q} {params.absent:q}"
+        " --config-name {params.config_name:q} --out {output} > {log} 2>&1"
 
 
 rule report_table:

@@ -25,6 +25,27 @@ def get_report_titles(wildcards, input):
     ]
 
 
+def get_report_figure_files():
+    return [str(paths.report_figure(CFG, name)) for _, name in plan.report_figure_sections(CFG)]
+
+
+def get_report_figure_args(wildcards, input):
+    """--figure TITLE=PATH of each figure, under the section that shows it (derived: a path)."""
+    return repeated(
+        "--figure",
+        [
+            f"{title}={paths.report_figure(CFG, name)}"
+            for title, name in plan.report_figure_sections(CFG)
+        ],
+    )
+
+
+def get_report_absent_args():
+    """--absent TITLE=WHY of each section the report cannot show (no path in it: moving the data
+    folder reruns nothing; the data appearing changes the sections, and so reruns the report)."""
+    return repeated("--absent", [f"{title}={why}" for title, why in plan.report_absent(CFG)])
+
+
 def _shown(path):
     """A path as the report shows it: relative to the working folder when inside it, so the same
     run in another folder draws the same figures."""
@@ -54,7 +75,11 @@ def get_report_note(wildcards, input):
 
 # The HTML report's description (workflow/report/workflow.rst) sees the config only, so the config
 # file's name and the results folder go there, after validation (no schema sees this key).
-config["_report"] = {"config": config_name(), "results": _shown(CFG.results_dir)}
+config["_report"] = {
+    "config": config_name(),
+    "results": _shown(CFG.results_dir),
+    "absent": [f"{title}: {why}" for title, why in plan.report_absent(CFG)],
+}
 
 
 def get_report_table_summary(wildcards):

@@ -18,8 +18,23 @@ def _run(args: argparse.Namespace) -> int:
         list(zip(args.titles, map(Path, args.summaries), strict=True)),
         Path(args.out),
         args.config_name,
+        figures=[(title, Path(path)) for title, path in _pairs(args.figures, "--figure")],
+        absent=_pairs(args.absent, "--absent"),
     )
     return 0
+
+
+def _pairs(items: list[str], option: str) -> list[tuple[str, str]]:
+    """TITLE=VALUE items as pairs (a title holds no '=')."""
+    from wordgames.errors import InputError
+
+    out = []
+    for item in items:
+        title, sep, value = item.partition("=")
+        if not sep:
+            raise InputError(f"{option} {item!r}: give TITLE=VALUE")
+        out.append((title, value))
+    return out
 
 
 def _plot(args: argparse.Namespace) -> int:
@@ -99,6 +114,21 @@ def register(commands) -> None:
         "--summary", dest="summaries", action="append", default=[], help="a summary .md file"
     )
     p.add_argument("--title", dest="titles", action="append", default=[], help="its section title")
+    p.add_argument(
+        "--figure",
+        dest="figures",
+        action="append",
+        default=[],
+        metavar="TITLE=PATH",
+        help="a figure shown under the section TITLE; repeatable",
+    )
+    p.add_argument(
+        "--absent",
+        action="append",
+        default=[],
+        metavar="TITLE=WHY",
+        help="a section the report cannot show, and why; repeatable",
+    )
     p.add_argument("--config-name", default="config/config.yaml")
     p.add_argument("--out", required=True)
     p.set_defaults(handler=_run)
