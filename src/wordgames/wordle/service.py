@@ -32,41 +32,30 @@ from pathlib import Path
 import numpy as np
 
 from wordgames.errors import GameStateError, InputError
+from wordgames.wordle import analysis
+from wordgames.wordle.analysis import CANDIDATES_SHOWN, CELL_WORDS, OPTIMAL_NOTE, ranking_note
 from wordgames.wordle.core import GameState, WordleData
 from wordgames.wordle.exact.solver import mode_name
-from wordgames.wordle.feedback import format_letters, format_squares, parse_feedback
+from wordgames.wordle.feedback import format_letters, parse_feedback
 from wordgames.wordle.frequency import rank_for_people
 from wordgames.wordle.rules import DEFAULT_HARD_RULE, filter_candidates, hard_mode_allowed
 from wordgames.wordle.strategies import DEFAULT_STRATEGY, make_strategy, select_options
 from wordgames.wordle.strategies import NAMES as STRATEGY_NAMES
-from wordgames.wordle.strategies.scoring import partition_stats
 
-__all__ = ["DEFAULT_STRATEGY", "STRATEGY_NAMES", "WordleService"]
+__all__ = [
+    "CANDIDATES_SHOWN",
+    "CELL_WORDS",
+    "DEFAULT_STRATEGY",
+    "OPTIMAL_NOTE",
+    "STRATEGY_NAMES",
+    "WordleService",
+    "ranking_note",
+]
 #: Ranks the best guesses listed beside a suggestion when the strategy itself does not rank guesses.
 DEFAULT_RANKER = "entropy"
-CELL_WORDS = 12  # words listed per colour pattern in an analysis
-CANDIDATES_SHOWN = 60  # words left listed in an analysis
 TREE_MODES = ("normal", "hard-nyt", "hard-strict")
 
 Move = tuple[str, str]  # (word played, its feedback as typed: g/y/. or 2/1/0 or the squares)
-
-#: Why the optimal strategy's guess can sit below the top of a one-step ranking (the analysis's
-#: ``ranking_note`` and ``wordle solve``'s note when they differ).
-OPTIMAL_NOTE = (
-    "The optimal strategy's guess minimises the total number of guesses over every answer still "
-    "possible, looking to the end of the game, while a one-step score only rates the next split, "
-    "so the two can differ."
-)
-
-
-def ranking_note(strategy: str) -> str:
-    """One sentence on why ``strategy``'s guess can differ from the one-step ranking listed beside it."""
-    if strategy == "optimal":
-        return OPTIMAL_NOTE
-    return (
-        f"The {strategy} strategy does not choose by this one-step score alone (and breaks its own "
-        "ties by list order), so its guess can sit lower in the ranking."
-    )
 
 
 def stderr_note(text: str) -> None:
@@ -383,37 +372,10 @@ class WordleService:
             self.data,
             score,
             stats.rows,
-            self._left_mask(state.candidates)[stats.rows],
+            analysis.left_mask(self.data, state.candidates)[stats.rows],
             higher_better=player.higher_better,
         )
         return order, score, stats
-
-    def _left_mask(self, cands: np.ndarray) -> np.ndarray:
-        """bool per guess row: one of the words still left ("could be the answer"), not merely on
-        the answer list."""
-        left = np.zeros(len(self.data.guesses), dtype=bool)
-        left[self.data.answer_rows[cands]] = True
-        return left
-
-    def cells(self, row: int, cands: np.ndarray) -> list[dict]:
-        """Words left per colour pattern after guess ``row``, largest group first."""
-        data = self.data
-        patterns = np.asarray(data.matrix[row])[cands]
-        values, counts = np.unique(patterns, return_counts=True)
-        order = np.lexsort((values, -counts))
-        out = []
-        for k in order:
-            p = int(values[k])
-            members = cands[patterns == p][:CELL_WORDS]
-            out.append(
-                {
-                    "pattern": format_letters(p, data.word_length),
-                    "squares": format_squares(p, data.word_length),
-                    "count": int(counts[k]),
-                    "words": [data.answers[int(a)] for a in members],
-                }
-            )
-        return out
 
     def analyse(
         self,
@@ -430,53 +392,9 @@ class WordleService:
         (wordfreq), then alphabetically; with one word left it is the only guess listed.
         ``suggestion_rank`` is the suggestion's place in the ranking (1: its top) and
         ``ranking_note`` one sentence on why the strategy's guess can differ from it."""
-        data = self.data
         state, solved = self.replay(moves, hard)
-        cands = state.candidates
-        out = {
-            "mode": "hard" if hard else "normal",
-            "hard_rule": state.hard_rule if hard else None,
-            "strategy": strategy,
-            "turn": state.turn,
-            "solved": solved,
-            "words_left": int(len(cands)),
-            "candidates": [data.answers[int(a)] for a in cands[:CANDIDATES_SHOWN]],
-        }
-        if solved:
-            out["answer"] = data.guesses[state.history[-1][0]]
-            return out
-        guess = self.suggest(state, strategy)
-        if (
-            len(cands) == 1
-        ):  # every guess "leaves one word": only the answer itself is worth listing
-            rows = data.answer_rows[cands]
-        elif state.hard and state.history:
-            rows = np.flatnonzero(hard_mode_allowed(data, state.history, state.hard_rule))
-        else:
-            rows = np.arange(len(data.guesses))
-        rows = rows.astype(np.int32)
-        if guess not in set(rows.tolist()):  # a strategy's guess is always allowed; keep its row
-            rows = np.append(rows, np.int32(guess))
-        stats = partition_stats(data, cands, rows)
-        remaining = self._left_mask(cands)[rows]
-        order = rank_for_people(data, stats.expected, rows, remaining, higher_better=False)
-
-        def describe(k: int) -> dict:
-            return {
-                "word": data.guesses[int(stats.rows[k])],
-                "expected_left": round(float(stats.expected[k]), 4),
-                "worst_case": int(stats.worst[k]),
-                "bits": round(float(stats.entropy[k]), 4),
-                "patterns": int(stats.cells[k]),
-                "could_be_answer": bool(remaining[k]),
-            }
-
-        k_guess = int(np.flatnonzero(stats.rows == guess)[0])
-        out["suggestion"] = {**describe(k_guess), "cells": self.cells(guess, cands)}
-        out["suggestion_rank"] = int(np.flatnonzero(order == k_guess)[0]) + 1
-        out["ranking_note"] = ranking_note(strategy)
-        out["best"] = [describe(int(k)) for k in order[:top]]
-        return out
+        guess = None if solved else self.suggest(state, strategy)
+        return analysis.position(self.data, state, solved, strategy, guess, top)
 
     # games -------------------------------------------------------------------------------------
     def score_guess(
