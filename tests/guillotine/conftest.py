@@ -68,7 +68,11 @@ def config(tmp_path, monkeypatch):
         "corpora": {"x": {"kind": "text", "language": "it", "source": str(tokens)}},
         "collections": {"it": {"corpora": ["x"]}},
         "cooccur": {"collections": []},
-        "guillotine": {"evidence_games": [str(DATA / "past.jsonl")]},
+        "guillotine": {
+            "evidence_games": [str(DATA / "past.jsonl")],
+            # what the links above were built from (solve shows its lines)
+            "links": {"knowledge": {"proverb": [str(DATA / "proverbs.txt")]}},
+        },
     }
     from wordgames.config import load_config
 

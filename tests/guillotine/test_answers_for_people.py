@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from wordgames.cli import main
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Resources, Vectors
-from wordgames.guillotine.explain import MIN_COUNT, Phrases, clue_links
+from wordgames.guillotine.explain import MIN_COUNT, clue_links
 from wordgames.guillotine.games import Game, normalize
 from wordgames.guillotine.lexicon import Lexicon
+from wordgames.guillotine.phrases import Phrases
 from wordgames.guillotine.service import UNTRAINED, GuillotineService
 from wordgames.guillotine.solvers import make_solver
 from wordgames.guillotine.surface import accented_forms, as_typed, surface
@@ -119,7 +120,7 @@ def test_a_past_game_is_evidence_named_as_such():
 
 
 def test_a_listed_phrase_is_shown_as_written():
-    phrases = Phrases({"proverb": ["Chi nasce sotto una buona stella ha la nascita felice."]})
+    phrases = Phrases(lines={"proverb": ["Chi nasce sotto una buona stella ha la nascita felice."]})
     (link,) = clue_links(_resources(), "stella", "nascita", phrases=phrases)
     assert link.text == "Chi nasce sotto una buona stella ha la nascita felice."
     assert phrases.find("proverb", "stella", "venere") is None
@@ -207,3 +208,11 @@ def test_a_trained_build_json_carries_the_contract(config, capsys):
     for a in data["answers"]:
         assert a["linked"] == len({x["clue"] for x in a["links"]}) <= 5
         assert all(x["clue"] in data["clues"] and x["text"] and x["source"] for x in a["links"])
+
+
+def test_a_proverb_of_the_config_is_shown_as_its_list_has_it(config):
+    solution = GuillotineService.from_config(config).solve(SOLVE[2:], top=3)
+    duro = next(a for a in solution.answers if a.word == "duro")
+    texts = {(x.clue, x.text, x.source) for x in duro.links}
+    assert ("pane", "Il pane duro fa bene ai denti.", "proverbs") in texts
+    assert ("testa", "La testa dura non teme il vento.", "proverbs") in texts

@@ -125,6 +125,9 @@ def test_explicit_objects_solve_like_the_config(config):
     files = svc.files
     res = load_resources("links", links_index=files["links_index"], evidence=files["evidence"])
     solver = make_solver("links", res, svc.params, Model.load(files["model"]))
-    direct = GuillotineService(solver, res, params=svc.params)
+    direct = GuillotineService(solver, res, params=svc.params, phrases=svc.phrases)
     assert direct.solve(CLUES).answers == svc.solve(CLUES).answers
+    # without the list sources, a list link is said by its two words, not the proverb's line
+    bare = GuillotineService(solver, res, params=svc.params).solve(CLUES).answers[0]
+    assert [x.text for x in bare.links if x.source == "proverbs"] == ["pane … duro", "testa … dura"]
     assert direct.evaluate([Game(tuple(CLUES), "duro")]).metrics["accuracy"] == 1.0

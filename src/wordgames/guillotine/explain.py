@@ -3,25 +3,26 @@ real evidence, with the phrase and the source of each (``certificato di nascita`
 
 Real evidence is a link the answer would be accepted for: a phrase or compound seen in the
 collection often enough and more often than chance (:data:`MIN_COUNT`, :data:`MIN_PMI`), a
-proverb, saying, song or film title, a Wikipedia title, a Wiktionary entry, a wordnet or thesaurus
+proverb, saying or song title, a Wikipedia title, a Wiktionary entry, a wordnet or thesaurus
 entry, a lexical unit of the knowledge corpora, or a past game where the clue had this answer. A
 GloVe cosine and two words merely near each other in a sentence (``near``) are not: they move the
 ranking but explain nothing.
 
 The links index keeps, per word pair, the pattern and its count, not the sentence: the text of a
-corpus link is its shape (``certificato di/a/da… nascita``: some preposition between the two), of
-a list link the two words in order. :class:`Phrases` finds the real line of the list sources it was
-given (``in bocca al lupo``).
+corpus link is its shape (``certificato di/a/da/in… nascita``: some preposition between the two),
+of a list link the line of its source that holds both words
+(:class:`wordgames.guillotine.phrases.Phrases`: ``tra il dire e il fare c'è di mezzo il mare``), or
+the two words in order when that source was not given.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 import numpy as np
 
 from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.phrases import Phrases
 from wordgames.guillotine.solvers.base import Link
 from wordgames.guillotine.surface import surface
 
@@ -93,36 +94,6 @@ _ORDER = {
         )
     )
 }
-
-
-class Phrases:
-    """Lines of list sources (proverbs, sayings, song titles, wordnet locutions, ...) by pattern,
-    indexed by their content words: the real phrase behind a list link."""
-
-    def __init__(self, lines: dict[str, Iterable[str]] | None = None):
-        from wordgames.guillotine.games import tokenize
-
-        self._lines: dict[str, list[str]] = {}
-        self._index: dict[str, dict[str, list[int]]] = {}
-        for pattern, texts in (lines or {}).items():
-            kept = self._lines.setdefault(pattern, [])
-            index = self._index.setdefault(pattern, {})
-            for text in texts:
-                k = len(kept)
-                kept.append(text)
-                for t in set(tokenize(text)):
-                    if is_content(t):
-                        index.setdefault(t, []).append(k)
-
-    def find(self, pattern: str, a: str, b: str) -> str | None:
-        """The shortest line of ``pattern`` holding both folded words, or None."""
-        index = self._index.get(pattern)
-        if not index or a not in index or b not in index:
-            return None
-        both = set(index[a]) & set(index[b])
-        if not both:
-            return None
-        return min((self._lines[pattern][k] for k in both), key=lambda s: (len(s), s))
 
 
 def _pmi(li, pair: float, a: str, b: str) -> float:

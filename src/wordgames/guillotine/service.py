@@ -6,7 +6,8 @@ Usage::
 
     service = GuillotineService.from_config("config/config.yaml")  # or a Config; solver="gullever"
     solution = service.solve(["certificato", "figlio", "tragedia", "stella", "venere"], top=10)
-    [(a.word, a.confidence, a.evidence) for a in solution.answers]
+    solution.message  # None, or the sentence for people: an untrained build, no confident answer
+    [(a.word, a.confidence, [(x.clue, x.text, x.source) for x in a.links]) for a in solution.answers]
 
 Every artifact the config promises (:func:`wordgames.guillotine.files.guillotine_files`) is read; a
 missing one is a one-line ``ArtifactMissingError`` naming it, an unknown clue or a wrong number of
@@ -29,6 +30,7 @@ from wordgames.guillotine.evidence import Resources
 from wordgames.guillotine.explain import answer_links
 from wordgames.guillotine.files import guillotine_files
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
+from wordgames.guillotine.phrases import Phrases
 from wordgames.guillotine.solvers import (
     DEFAULT_SOLVER,
     SOLVERS,
@@ -234,6 +236,7 @@ class GuillotineService:
         params: dict | None = None,
         files: dict | None = None,
         load_seconds: float = 0.0,
+        phrases: Phrases | None = None,
     ):
         self.solver = solver
         self.resources = resources
@@ -243,6 +246,8 @@ class GuillotineService:
         #: the artifacts read, by name (see ``GuillotineFiles.for_solver``)
         self.files = dict(files or {})
         self.load_seconds = load_seconds
+        #: the list sources' lines, to show a link's phrase as written (read on first use)
+        self.phrases = phrases
 
     @classmethod
     def from_config(
@@ -272,7 +277,9 @@ class GuillotineService:
             model = load_model(found["model"])
         params = cfg.section("guillotine")["gullever" if solver == "gullever" else "solver"]
         made = make_solver(solver, res, params, model)
-        return cls(made, res, params=params, files=found, load_seconds=time.perf_counter() - t0)
+        phrases = Phrases(guillotine_files(cfg).phrases)
+        seconds = time.perf_counter() - t0
+        return cls(made, res, params=params, files=found, load_seconds=seconds, phrases=phrases)
 
     # ------------------------------------------------------------------------------------------
     @property
@@ -336,7 +343,9 @@ class GuillotineService:
     def _shown(self, answer: Answer, clues: list[str], shown: list[str], past) -> Answer:
         """``answer`` as people read it: accented, its evidence keyed by the clues as shown, its
         real evidence in words."""
-        links = answer_links(self.resources, clues, shown, answer.word, past=past)
+        links = answer_links(
+            self.resources, clues, shown, answer.word, past=past, phrases=self.phrases
+        )
         evidence = {s: answer.evidence.get(c, "") for c, s in zip(clues, shown, strict=True)}
         return replace(answer, word=surface(answer.word), evidence=evidence, links=links)
 
