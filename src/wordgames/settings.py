@@ -89,6 +89,7 @@ class CorpusEntry:
     language: str
     kind: str
     source: Any  # a path, URL or gensim:/wordfreq: spec, or a list of them (see the schema)
+    dump: dict | None  # {wiki, date, job, files, parts}: resolved through dumps.lock
     sha1: str | None
     index: str | None
     index_sha1: str | None
@@ -96,6 +97,14 @@ class CorpusEntry:
     shards: int
     max_documents: int | None
     options: CorpusOptions
+
+
+@dataclass(frozen=True)
+class Dumps:
+    lock: str | None
+    mirrors: list[dict]
+    retry_after_max: float
+    attempts: int
 
 
 @dataclass(frozen=True)
@@ -373,6 +382,7 @@ class Settings:
     wordle: Wordle
     wordle_lists: dict[str, WordleList]
     corpora: dict[str, CorpusEntry]
+    dumps: Dumps
     collections: dict[str, Collection]
     cooccur: Cooccur
     glove: Glove

@@ -19,10 +19,13 @@ rule corpus_download:
     resources:
         runtime=1440,
     params:
-        url=get_download_url,
+        urls=get_download_urls,
         sha1=get_download_sha1,
+        size=get_download_size,
+        waits=get_download_waits,
     shell:
-        "wordgames build download --url {params.url:q} --sha1 {params.sha1:q} --out {output:q} > {log} 2>&1"
+        "wordgames build download {params.urls:q} --sha1 {params.sha1:q} {params.size:q}"
+        " {params.waits:q} --out {output:q} > {log} 2>&1"
 
 
 rule corpus_extract:

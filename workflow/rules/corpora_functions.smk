@@ -3,12 +3,26 @@
 # Snakemake's linter wants rules and functions in separate files. See docs/pipeline.md.
 
 
-def get_download_url(wildcards):
-    return _download_source(wildcards).url
+def get_download_urls(wildcards):
+    """--url U for the source's URL, or for each mirror's URL of a locked dump file, in order."""
+    s = _download_source(wildcards)
+    return repeated("--url", list(s.urls) or [s.url])
 
 
 def get_download_sha1(wildcards):
     return _download_source(wildcards).sha1 or ""
+
+
+def get_download_size(wildcards):
+    """--size N of a locked dump file (the progress bar and the disk check before the first
+    byte)."""
+    return option("--size", _download_source(wildcards).size)
+
+
+def get_download_waits(wildcards):
+    """The dumps section's bounds on waiting: attempts per mirror, longest Retry-After."""
+    d = CFG.settings.dumps
+    return ["--attempts", str(d.attempts), "--retry-after-max", str(d.retry_after_max)]
 
 
 def _download_source(wildcards):

@@ -33,6 +33,7 @@ from wordgames.errors import WordgamesError
 COMMAND_MODULES = (
     "wordgames.cli.wordle",
     "wordgames.cli.corpus",
+    "wordgames.cli.dumps",
     "wordgames.cli.stats",
     "wordgames.cli.vectors",
     "wordgames.cli.lm",
@@ -80,6 +81,8 @@ CONFIG_OPTIONS: dict[str, str] = {
     "build lm-sample --tokens": "hangman.lm_sizes.tokens.[]",
     "build lm-sample --seed": "hangman.lm_sizes.seed",
     "build hangman-lm-sizes --limit": "hangman.lm_sizes.limit",
+    "build download --attempts": "dumps.attempts",
+    "build download --retry-after-max": "dumps.retry_after_max",
     "build guillotine-links --min-count": "guillotine.links.min_count",
     "build guillotine-links --window": "guillotine.links.window",
     "build guillotine-links --window-min-count": "guillotine.links.window_min_count",
@@ -125,6 +128,7 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--min-df",
             "--window-min-count",
             "--answers",
+            "--cores",
         ],
         (1, True),
     ),
@@ -138,10 +142,13 @@ NUMBER_RANGES: dict[str, tuple[float, bool]] = {
             "--heuristic-openers",
             "--port",
             "--targets",
+            "--size",
         ],
         (0, True),
     ),
     "--progress-every": (0, False),
+    "--timeout": (0, False),
+    "--bandwidth": (0, False),
 }
 
 

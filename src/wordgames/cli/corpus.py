@@ -15,7 +15,14 @@ from pathlib import Path
 def _download(args) -> int:
     from wordgames.corpus.download import download
 
-    download(args.url, args.out, args.sha1 or None)
+    download(
+        args.url,
+        args.out,
+        args.sha1 or None,
+        size=args.size,
+        retries=args.attempts,
+        retry_after_max=args.retry_after_max,
+    )
     return 0
 
 
@@ -122,8 +129,23 @@ LANGUAGES = ["en", "it"]
 def register(commands) -> None:
     build = commands.build
     p = build.add_parser("download", help="fetch one URL (resumable, checksummed)")
-    p.add_argument("--url", required=True)
+    p.add_argument(
+        "--url",
+        required=True,
+        action="append",
+        help="the file's URL; repeated: its URL on each mirror, tried in order",
+    )
     p.add_argument("--sha1", default="", help="expected SHA-1 (hex); empty: not checked")
+    p.add_argument(
+        "--size", type=int, default=None, help="expected size in bytes (disk check, progress)"
+    )
+    p.add_argument("--attempts", type=int, default=5, help="attempts per URL")
+    p.add_argument(
+        "--retry-after-max",
+        type=float,
+        default=300.0,
+        help="longest Retry-After (s) waited out; a longer one moves to the next URL",
+    )
     p.add_argument("--out", required=True, help="the downloaded file")
     p.set_defaults(handler=_download)
 

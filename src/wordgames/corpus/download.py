@@ -9,15 +9,24 @@ When the body is complete its SHA-1 is
 checked against the expected one; on a match the ``.part`` file is renamed onto the target (atomic),
 on a mismatch it is deleted and :class:`~wordgames.errors.InputError` says both checksums.
 Wikimedia publishes the checksums beside each dated dump (``<wiki>-<date>-sha1sums.txt``).
+
+A locked dump file (:mod:`wordgames.corpus.dumps`) comes with its URL on every mirror and its size:
+each mirror is tried in order (one that answers 404 or 410 lacks the file, one that keeps failing
+or serves the wrong bytes is given up) and the SHA-1 is checked whoever served the file; the size
+sets the progress bar and a disk-space check before the first byte (refused in one line, nothing
+written). A 503 or 429 with ``Retry-After`` is waited out when the wait is at most
+``retry_after_max`` seconds, and counts as an attempt; a longer one moves on to the next mirror.
 """
 
 from __future__ import annotations
 
+import email.utils
 import errno
 import hashlib
 import http.client
 import logging
 import os
+import shutil
 import time
 import urllib.error
 import urllib.request
@@ -60,9 +69,41 @@ def _write_all(fh, block: bytes, part: Path) -> None:
         view = view[written:]
 
 
-def _attempt(url: str, part: Path, timeout: float) -> None:
+def retry_after_seconds(exc: urllib.error.HTTPError) -> float | None:
+    """The wait a ``Retry-After`` header asks for (seconds, or an HTTP date), or None."""
+    value = (exc.headers.get("Retry-After") or "").strip() if exc.headers else ""
+    if not value:
+        return None
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _check_room(part: Path, size: int | None, have: int) -> None:
+    """Refuse before the first byte when the rest of the file cannot fit on the disk."""
+    if size is None:
+        return
+    need = size - have
+    free = shutil.disk_usage(part.parent).free
+    if need > free:
+        raise DiskFullError(
+            f"{part.name.removesuffix('.part')} needs {_mb(need)} and {part.parent} has "
+            f"{_mb(free)} free: free some space (or set download_dir elsewhere) and run again"
+        )
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1e6:,.1f} MB"
+
+
+def _attempt(url: str, part: Path, timeout: float, size: int | None = None) -> None:
     """One HTTP request that appends to ``part`` (resuming when it already has bytes)."""
     have = part.stat().st_size if part.exists() else 0
+    _check_room(part, size, have)
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     if have:
         request.add_header("Range", f"bytes={have}-")
@@ -78,7 +119,7 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
             log.info("server ignored the Range request: starting %s again", url)
             have = 0
         length = response.headers.get("Content-Length", "")
-        total = int(length) + have if length.isdigit() else None
+        total = int(length) + have if length.isdigit() else size
         try:  # unbuffered: a full disk fails in _write_all, not later in close()
             fh = open(part, "ab" if have else "wb", buffering=0)  # noqa: SIM115
         except OSError as exc:
@@ -106,16 +147,24 @@ def _attempt(url: str, part: Path, timeout: float) -> None:
             raise ConnectionError(f"connection closed after {part.stat().st_size} of {total} bytes")
 
 
+class _MirrorFailed(Exception):
+    """This URL will not give the file (missing, failing, or wrong bytes): try the next one."""
+
+
 def download(
-    url: str,
+    url: str | list[str] | tuple[str, ...],
     target: str | os.PathLike,
     sha1: str | None = None,
     *,
+    size: int | None = None,
     retries: int = 5,
     backoff: float = 2.0,
     timeout: float = 60.0,
+    retry_after_max: float = 300.0,
 ) -> Path:
-    """Fetch ``url`` to ``target`` (see the module docstring); returns the target path."""
+    """Fetch ``url`` (or the first of several mirrors' URLs that gives the right file) to
+    ``target`` (see the module docstring); returns the target path."""
+    urls = [url] if isinstance(url, str) else list(url)
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     part = target.with_name(target.name + ".part")
@@ -126,17 +175,49 @@ def download(
             return target
         log.warning("%s exists with another checksum: fetching it again", target)
         target.unlink()
+    failures = []
+    for i, one in enumerate(urls):
+        try:
+            got = _fetch(one, part, expected, size, retries, backoff, timeout, retry_after_max)
+        except _MirrorFailed as exc:
+            failures.append(str(exc))
+            if i + 1 < len(urls):
+                log.warning("%s; trying the next mirror", exc)
+            continue
+        if expected is None:
+            log.warning("%s: no sha1 in the config, not verified (SHA-1 %s)", one, got)
+        os.replace(part, target)
+        log.info(
+            "downloaded %s from %s (%d bytes, SHA-1 %s)", target, one, target.stat().st_size, got
+        )
+        return target
+    kept = f"; the partial file {part} is kept and the next run resumes it" if part.exists() else ""
+    if len(urls) == 1:
+        raise InputError(failures[0] + kept)
+    raise InputError(f"{target.name}: no mirror gave the file ({'; '.join(failures)}){kept}")
+
+
+def _fetch(url, part, expected, size, retries, backoff, timeout, retry_after_max) -> str:
+    """Download ``url`` into ``part`` and check it; returns its SHA-1. A mismatch deletes the part."""
     last_error: Exception | None = None
     for attempt in range(1, retries + 1):
         try:
-            _attempt(url, part, timeout)
+            _attempt(url, part, timeout, size)
             last_error = None
             break
         except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
             if isinstance(exc, urllib.error.HTTPError) and exc.code in (401, 403, 404, 410):
-                raise InputError(f"{url}: HTTP {exc.code} {exc.reason}") from None
+                raise _MirrorFailed(f"{url}: HTTP {exc.code} {exc.reason}") from None
             last_error = exc
             pause = backoff * 2 ** (attempt - 1)
+            if isinstance(exc, urllib.error.HTTPError) and exc.code in (429, 503):
+                wait = retry_after_seconds(exc)
+                if wait is not None and wait > retry_after_max:
+                    raise _MirrorFailed(
+                        f"{url}: HTTP {exc.code}, Retry-After {wait:.0f} s is longer than "
+                        f"dumps.retry_after_max ({retry_after_max:g} s)"
+                    ) from None
+                pause = pause if wait is None else wait
             log.warning(
                 "attempt %d/%d for %s failed (%s); retrying in %.1f s",
                 attempt,
@@ -148,18 +229,13 @@ def download(
             if attempt < retries:
                 time.sleep(pause)
     if last_error is not None:
-        raise InputError(
-            f"{url}: download failed after {retries} attempts ({last_error}); "
-            f"the partial file {part} is kept and the next run resumes it"
-        )
+        raise _MirrorFailed(f"{url}: download failed after {retries} attempts ({last_error})")
     got = sha1_of(part)
     if expected is not None and got != expected:
+        have = part.stat().st_size
         part.unlink()
-        raise InputError(
-            f"{url}: SHA-1 mismatch (expected {expected}, got {got}); the file was removed"
+        sized = f", {have} of {size} bytes" if size is not None and have != size else ""
+        raise _MirrorFailed(
+            f"{url}: SHA-1 mismatch (expected {expected}, got {got}{sized}); the file was removed"
         )
-    if expected is None:
-        log.warning("%s: no sha1 in the config, not verified (SHA-1 %s)", url, got)
-    os.replace(part, target)
-    log.info("downloaded %s (%d bytes, SHA-1 %s)", target, target.stat().st_size, got)
-    return target
+    return got

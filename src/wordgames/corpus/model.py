@@ -70,6 +70,9 @@ class Source:
     url: str | None = None
     sha1: str | None = None
     index: Source | None = None
+    #: a locked dump file (wordgames.corpus.dumps): its size, and every mirror's URL in order
+    size: int | None = None
+    urls: tuple[str, ...] = ()
 
     @property
     def is_url(self) -> bool:

@@ -10,7 +10,9 @@ Source forms:
 - a local path, glob or folder (may start with ``{data_dir}``);
 - ``gensim:<file>``: a file of gensim's bundled test data (``gensim.test.utils.datapath``);
 - ``wordfreq:<list>``: the word list of the wordfreq package (kind ``wordfreq``);
-- an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``;
+- an ``http(s)://`` URL with a SHA-1: fetched by the download stage into ``download_dir/<corpus>/``
+  (or a ``dump`` entry instead of ``source``: the files of a Wikimedia dump, read from the dump lock,
+  :mod:`wordgames.corpus.dumps`);
   a multistream dump may name its index (``index``, ``index_sha1``: a path or URL, downloaded and
   checked the same way; :func:`index_files`);
 - ``links:<collection>``: that collection's guillotine links and link-words tables (kind
@@ -86,11 +88,21 @@ def corpus(cfg: Config, name: str) -> Corpus:
     entry = cfg.settings.corpora[name]
     if entry.kind == "wordfreq" and entry.shards != 1:
         raise ConfigError(f"corpora.{name}.shards: a wordfreq corpus has one shard")
+    if entry.dump and entry.source is not None:
+        raise ConfigError(f"corpora.{name}: give a source or a dump, not both")
+    if entry.dump:
+        from wordgames.corpus.dumps import locked_sources
+
+        sources = locked_sources(cfg, name, entries[name]["dump"])
+    elif entry.source is None:
+        raise ConfigError(f"corpora.{name}: no source (a path, URL or list) and no dump")
+    else:
+        sources = _sources(name, entries[name])
     return Corpus(
         name=name,
         kind=entry.kind,
         language=entry.language,
-        sources=_sources(name, entries[name]),
+        sources=sources,
         shards=entry.shards,
         download_dir=entry.download_dir,
         max_documents=entry.max_documents,
