@@ -7,12 +7,13 @@
 navigation("guillotine");
 const $ = id => document.getElementById(id);
 const clueInputs = () => [...document.querySelectorAll(".clue")];
+const SHOWN = 3;  // answers shown as cards before "more answers"
 let last = null;  // the last answer, kept for "show the ranking anyway"
 
 function percent(p) {
   if (p === null || p === undefined) return "";
   const x = 100 * p;
-  return x > 0 && x < 1 ? "<1%" : `${Math.round(x)}%`;
+  return x > 99 && x < 100 ? ">99%" : x > 0 && x < 1 ? "<1%" : `${Math.round(x)}%`;
 }
 
 // The evidence of an answer as [{clue, text, source}]: the service's `links` (real evidence only);
@@ -66,6 +67,10 @@ function showAnswers(r, untrained) {
   } else if (untrained) {
     verdict = "Untrained ranking";
     note = "Hand-set weights, not trained on past games: the confidences are not calibrated.";
+  } else if (r.confident === false && r.threshold === null) {
+    // a solver without a threshold chosen on training games (its confidence is not calibrated)
+    verdict = `Best answer: ${top.word}`;
+    note = `${percent(top.confidence)} confidence; no confidence threshold was chosen for this solver on training games.`;
   } else if (r.confident === false) {
     verdict = "No confident answer";
     note = r.message || `The best guess, ${top.word}, has ${percent(top.confidence)} confidence`
@@ -77,7 +82,14 @@ function showAnswers(r, untrained) {
   }
   $("verdict").textContent = verdict;
   $("verdict-note").textContent = note;
-  $("answers").replaceChildren(...r.answers.map((a, i) => answerItem(a, i, r.clues)));
+  // the first few answers as cards, the long tail folded away
+  const items = r.answers.map((a, i) => answerItem(a, i, r.clues));
+  const more = items.splice(SHOWN);
+  $("answers").replaceChildren(...items);
+  $("more").hidden = !more.length;
+  $("more-count").textContent = plural(more.length, "more answer");
+  $("more-answers").start = SHOWN + 1;
+  $("more-answers").replaceChildren(...more);
   $("result").hidden = false;
 }
 

@@ -28,7 +28,12 @@ const state = {
 
 const isLetter = ch => /^[a-z]$/.test(ch);
 const context = () => ({category: $("category").value.trim() || null, domain: $("domain").checked});
-const percent = p => p === null || p === undefined ? "" : `${Math.round(100 * p)}%`;
+// a percentage that never rounds a near-certainty up to a certainty, nor a long shot down to none
+function percent(p) {
+  if (p === null || p === undefined) return "";
+  const x = 100 * p;
+  return x > 99 && x < 100 ? ">99%" : x > 0 && x < 1 ? "<1%" : `${Math.round(x)}%`;
+}
 
 // ---- drawing ---------------------------------------------------------------------------------
 // `cells`: [{ch, hidden, fresh, missed}] in phrase order; spaces split the words, which wrap
