@@ -216,3 +216,25 @@ def test_a_proverb_of_the_config_is_shown_as_its_list_has_it(config):
     texts = {(x.clue, x.text, x.source) for x in duro.links}
     assert ("pane", "Il pane duro fa bene ai denti.", "proverbs") in texts
     assert ("testa", "La testa dura non teme il vento.", "proverbs") in texts
+
+
+def test_gullever_answers_are_explained_by_the_links_solvers_evidence():
+    import numpy as np
+
+    words = ["certificato", "nascita", "caffe", "citta", "stella", "venere", "figlio"]
+    vecs = np.random.default_rng(1).normal(size=(len(words), 8)).astype(np.float32)
+    clues = ["certificato", "caffe", "stella", "venere", "figlio"]
+    # a past game with four of these clues: no evidence for this game; one with one clue is
+    past = PastGames(
+        games=[
+            Game(("certificato", "caffe", "stella", "venere", "x"), "nascita"),
+            Game(("figlio", "a", "b", "c", "d"), "nascita"),
+        ]
+    )
+    links = _resources(past=past)
+    res = Resources(vectors=Vectors(_KV(words, vecs)), lexicon=links.lexicon)
+    service = GuillotineService(make_solver("gullever", res, {}), res, explained=links)
+    nascita = next(a for a in service.solve(clues, top=10).answers if a.word == "nascita")
+    sources = {(x.clue, x.source) for x in nascita.links}
+    assert ("figlio", "past games") in sources and ("stella", "past games") not in sources
+    assert ("certificato", "corpus collocation") in sources and nascita.linked == 4

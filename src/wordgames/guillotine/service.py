@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from wordgames.config import DEFAULT_CONFIGFILE, Config, load_cli_config
 from wordgames.errors import InputError
-from wordgames.guillotine.evidence import Resources
+from wordgames.guillotine.evidence import LinkIndex, PastGames, Resources
 from wordgames.guillotine.explain import answer_links
 from wordgames.guillotine.files import guillotine_files
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
@@ -223,6 +223,28 @@ class Evaluation:
         return frame.drop(columns=blank)
 
 
+def _without_overlap(pool: PastGames | None, clues: list[str]) -> PastGames | None:
+    """The past games but those sharing 4 or more clues with this game (no evidence for it)."""
+    if pool is None:
+        return None
+    game = Game(tuple(clues))
+    return pool.restricted([game]) if overlapping(pool.games, [game]) else pool
+
+
+def _explaining(files, res: Resources) -> Resources | None:
+    """For a solver that reads no links (GUL.LE.VER): the links index and past games of the links
+    solver, when built, to say its answers' real evidence; None when there is no index."""
+    from pathlib import Path
+
+    if files.links_index is None or not Path(files.links_index).exists():
+        return None
+    out = Resources(links=LinkIndex.from_compact(files.links_index), lexicon=res.lexicon)
+    evidence = [p for p in files.evidence if Path(p).exists()]
+    if evidence:
+        out.past = PastGames.load(evidence)
+    return out
+
+
 class GuillotineService:
     """One solver with its evidence. Build it with :meth:`from_config`, or from a solver and the
     resources it was made with (``make_solver`` and ``load_resources`` of
@@ -237,6 +259,7 @@ class GuillotineService:
         files: dict | None = None,
         load_seconds: float = 0.0,
         phrases: Phrases | None = None,
+        explained: Resources | None = None,
     ):
         self.solver = solver
         self.resources = resources
@@ -248,6 +271,9 @@ class GuillotineService:
         self.load_seconds = load_seconds
         #: the list sources' lines, to show a link's phrase as written (read on first use)
         self.phrases = phrases
+        #: the links and past games the answers' real evidence is read from (default: the
+        #: solver's own; GUL.LE.VER reads none, so its service is given the links solver's)
+        self.explained = explained if explained is not None else resources
 
     @classmethod
     def from_config(
@@ -277,9 +303,17 @@ class GuillotineService:
             model = load_model(found["model"])
         params = cfg.section("guillotine")["gullever" if solver == "gullever" else "solver"]
         made = make_solver(solver, res, params, model)
-        phrases = Phrases(guillotine_files(cfg).phrases)
-        seconds = time.perf_counter() - t0
-        return cls(made, res, params=params, files=found, load_seconds=seconds, phrases=phrases)
+        promised = guillotine_files(cfg)
+        explained = _explaining(promised, res) if res.links is None else None
+        return cls(
+            made,
+            res,
+            params=params,
+            files=found,
+            load_seconds=time.perf_counter() - t0,
+            phrases=Phrases(promised.phrases),
+            explained=explained,
+        )
 
     # ------------------------------------------------------------------------------------------
     @property
@@ -325,16 +359,16 @@ class GuillotineService:
             )
         self.check_known(clues)
         t0 = time.perf_counter()
-        past = None
-        if res.past is not None:
-            game = Game(tuple(clues))
-            past = res.past.restricted([game]) if overlapping(res.past.games, [game]) else res.past
+        past = _without_overlap(res.past, clues)
+        if past is not None:
             result = self.solver.solve(clues, top=top, past=past)
             notes = [*result.notes, past.note()]
         else:
             result = self.solver.solve(clues, top=top)
             notes = list(result.notes)
         shown = [as_typed(c) for c in raw]
+        if self.explained is not res:
+            past = _without_overlap(self.explained.past, clues)
         answers = [self._shown(a, clues, shown, past) for a in result.answers]
         result = replace(result, answers=answers)
         trained = bool(getattr(self.solver, "trained", False))
@@ -344,7 +378,7 @@ class GuillotineService:
         """``answer`` as people read it: accented, its evidence keyed by the clues as shown, its
         real evidence in words."""
         links = answer_links(
-            self.resources, clues, shown, answer.word, past=past, phrases=self.phrases
+            self.explained, clues, shown, answer.word, past=past, phrases=self.phrases
         )
         evidence = {s: answer.evidence.get(c, "") for c, s in zip(clues, shown, strict=True)}
         return replace(answer, word=surface(answer.word), evidence=evidence, links=links)
