@@ -11,7 +11,7 @@ import pandas as pd
 
 from wordgames.guillotine.games import read_games
 from wordgames.guillotine.service import GuillotineService, Solution
-from wordgames.guillotine.solvers.base import Answer, Result
+from wordgames.guillotine.solvers.base import Answer, Link, Result
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "guillotine"
 CLUES = ["pane", "gioco", "testa", "osso", "zoccolo"]
@@ -25,6 +25,7 @@ def test_a_solution_is_one_row_per_answer(config):
         "word": "str",
         "score": "float64",
         "confidence": "float64",
+        "linked": "int64",
         **dict.fromkeys(CLUES, "str"),
     }
     answers = solution.answers
@@ -33,19 +34,25 @@ def test_a_solution_is_one_row_per_answer(config):
     assert frame["word"].tolist() == [a.word for a in answers]
     assert frame["score"].tolist() == [a.score for a in answers]
     assert frame["confidence"].tolist() == [a.confidence for a in answers]
+    assert frame["linked"].tolist() == [len({x.clue for x in a.links}) for a in answers]
     for clue in CLUES:
-        assert frame[clue].tolist() == [a.evidence.get(clue, "") for a in answers]
+        assert frame[clue].tolist() == [
+            "; ".join(x.text for x in a.links if x.clue == clue) for a in answers
+        ]
+    # the links of the answer "duro" ("pane duro", "gioco duro", ...) show under their clues
+    assert frame["linked"].iloc[0] >= 1 and (frame.loc[0, CLUES] != "").sum() == frame["linked"][0]
 
 
 def test_a_clue_named_like_a_column_and_a_repeated_clue():
     clues = ["word", "rank", "pane", "pane", "osso"]
-    answer = Answer("duro", 2.0, 0.5, {"word": "a", "pane": "b"})
+    links = [Link("word", "a", "x"), Link("pane", "b", "x"), Link("pane", "c", "y")]
+    answer = Answer("duro", 2.0, 0.5, {"word": "raw"}, links)
     frame = Solution(clues, "links", Result([answer])).to_pandas()
     assert list(frame.columns) == [
-        *("rank", "word", "score", "confidence"),
+        *("rank", "word", "score", "confidence", "linked"),
         *("word (clue)", "rank (clue)", "pane", "osso"),
     ]
-    assert frame.iloc[0, 4:].tolist() == ["a", "", "b", ""]
+    assert frame.iloc[0, 4:].tolist() == [2, "a", "", "b; c", ""]
     assert Solution(clues, "links", Result([])).to_pandas().empty
 
 

@@ -156,9 +156,11 @@ class Solution:
 
     def to_pandas(self):
         """The answers as a pandas DataFrame, best first, one row per answer: ``rank`` int64
-        (from 1), ``word`` str, ``score`` float64, ``confidence`` float64, then one str column per
-        clue, named by the clue, holding the link found for it ("" if none; a clue named like one
-        of the first four columns gets `` (clue)`` after its name)."""
+        (from 1), ``word`` str, ``score`` float64, ``confidence`` float64, ``linked`` int64 (the
+        clues real evidence links it to), then one str column per clue, named by the clue: the
+        text of its real links to the answer, ``; `` between two ("" if none; a clue named like
+        one of the first five columns gets `` (clue)`` after its name). The raw link counts stay
+        in each answer's ``evidence``."""
         import pandas as pd
 
         answers = self.answers
@@ -168,11 +170,13 @@ class Solution:
                 "word": pd.Series([a.word for a in answers], dtype="str"),
                 "score": pd.Series([a.score for a in answers], dtype="float64"),
                 "confidence": pd.Series([a.confidence for a in answers], dtype="float64"),
+                "linked": pd.Series([a.linked for a in answers], dtype="int64"),
             }
         )
         for clue in dict.fromkeys(self.clues):  # a clue given twice is one column
             name = f"{clue} (clue)" if clue in frame.columns else clue
-            frame[name] = pd.Series([a.evidence.get(clue, "") for a in answers], dtype="str")
+            texts = ["; ".join(x.text for x in a.links if x.clue == clue) for a in answers]
+            frame[name] = pd.Series(texts, dtype="str")
         return frame
 
     def to_dict(self) -> dict:
