@@ -86,7 +86,7 @@ def cmd_solve(args) -> int:
         return status
     print(f"clues: {' '.join(solution.clues)}   solver: {solution.solver}")
     if not solution.trained:
-        print("UNTRAINED BUILD: hand-weighted ranking, not worth reading (see the message below)")
+        print("UNTRAINED BUILD: a hand-weighted ranking, not worth reading:")
     if solution.message:
         print(solution.message)
     if not solution.answers:
@@ -102,8 +102,6 @@ def cmd_solve(args) -> int:
         if args.verbose or args.show_notes:
             for clue, raw in a.evidence.items():
                 print(f"  [{clue}: {raw or '-'}]")
-    if not solution.trained:
-        print(f"\n{solution.message}")
     return status
 
 
