@@ -37,14 +37,15 @@ def test_hangman_played_to_the_end_by_letter_buttons_then_by_the_computer(page, 
     page.wait_for_selector("#board .hm-tile.blank")
     lives = _lives_left(page)
     assert lives == 3
-    played = []
-    for letter in FREQUENCY:
+    page.keyboard.press("E")  # the physical keyboard plays too
+    assert page.locator("#keys [data-key=e]").is_disabled()
+    assert page.locator("#keys [data-key=e].hit, #keys [data-key=e].miss").count() == 1
+    for letter in FREQUENCY[1:]:
         if page.locator("#rematch").is_visible():
             break
         key = page.locator(f"#keys [data-key={letter}]")
         assert key.is_enabled(), f"{letter} was never played, its key is live"
         key.click()
-        played.append(letter)
         assert key.is_disabled(), f"{letter} was played: its key greys out"
         misses = page.locator("#keys .hm-key.miss").count()
         assert _lives_left(page) == lives - misses
@@ -143,6 +144,9 @@ def test_hangman_help_on_a_board_built_by_clicking(page, server):
 def test_hangman_board_typed_and_a_stage_shown_only_where_it_means_something(page, server):
     _hangman(page, server)
     page.click("#tab-help")
+    page.keyboard.type("__/?")  # blanks, a word break, a blank; Backspace takes the last away
+    page.keyboard.press("Backspace")
+    assert page.text_content("#board-text").endswith(": __ ")
     page.click("#panel-help summary")
     page.fill("#typed", "__'_ _ _____ ___")
     page.select_option("#solver", "seed")

@@ -63,9 +63,7 @@ class HangmanWeb:
             "collection": s.collection,
             "domain": self.domain,
             "categories": list(s.load_domain().info.categories) if self.domain else [],
-            "puzzles": [
-                {"phrase": normalise(p.phrase), "category": p.category} for p in self.puzzles
-            ],
+            "puzzles": [{"phrase": p.phrase, "category": p.category} for p in self.puzzles],
         }
 
     def _domain(self, asked: bool) -> bool:
@@ -142,18 +140,24 @@ PUZZLES = 60  # phrases offered to the page: enough for a session's games, a few
 
 
 def _puzzles(cfg, n: int = PUZZLES) -> list[Puzzle]:
-    """A fixed sample of the config's phrase sets (those on disk; ``sample`` is in the repo), in a
-    shuffled order, for the page to hide: the API keeps no game state, so the page holds them."""
+    """A fixed sample of the config's phrase sets (those on disk; ``sample`` is in the repo), as
+    the game plays them (normalised, each phrase once), in a shuffled order, for the page to
+    hide: the API keeps no game state, so the page holds them."""
     from wordgames.plan import hangman_phrase_sets
 
-    pool: list[Puzzle] = []
+    pool: dict[str, Puzzle] = {}
     for name, path in sorted(hangman_phrase_sets(cfg).items()):
         try:
-            pool += read_puzzles(path)
+            puzzles = read_puzzles(path)
         except InputError as exc:  # a malformed set costs its puzzles, not the server
             print(f"wordgames: hangman puzzles of {name} skipped ({exc})", file=sys.stderr)
+            continue
+        for p in puzzles:
+            phrase = normalise(p.phrase)
+            if phrase not in pool or (p.category and not pool[phrase].category):
+                pool[phrase] = Puzzle(phrase, p.category)  # a set's category wins over none
     rng = random.Random(0)  # the same offer on every start, so a test or a bug report can repeat
-    return rng.sample(pool, min(n, len(pool)))
+    return rng.sample(sorted(pool.values()), min(n, len(pool)))
 
 
 CATEGORY = "the puzzle's category as the show displays it (Phrase, Before & After, ...)"
