@@ -214,6 +214,27 @@ def test_one_changed_byte_in_a_corpus_file_plans_that_corpus_chain(repo, built, 
     assert not any(r.startswith(("wordle_", "guillotine_")) for r in rules_of(jobs))
 
 
+def test_the_run_ends_with_reports_whose_figures_are_there(repo, built):
+    """What make run does after the pipeline: the HTML report where wordgames.report.where says,
+    written once (a second check finds it up to date), and report.md's figure links resolving
+    from its own folder."""
+    workdir, _, configfile = built
+
+    def where(*flag):
+        cmd = [sys.executable, "-m", "wordgames.report.where", *flag, str(configfile)]
+        return subprocess.run(cmd, cwd=repo, capture_output=True, text=True, check=True).stdout
+
+    report = Path(where().strip())
+    assert report == workdir / "results" / "report.html" and where("--stale").strip() == str(report)
+    done = run_snakemake(repo, workdir, configfile, "--report", str(report))
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert report.stat().st_size > 0 and where("--stale") == ""
+    markdown = workdir / "results" / "report" / "report.md"
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", markdown.read_text())
+    assert "figures/wordle-guesses.svg" in links
+    assert all((markdown.parent / link).is_file() and ".." not in link for link in links)
+
+
 def test_a_record_left_by_a_job_no_longer_planned_pulls_nothing_back(repo, built):
     """Without its game sets the config evaluates no guillotine: the records its evaluation and
     figures left under results/benchmarks/ must neither bring those jobs back (their input set
@@ -230,6 +251,9 @@ def test_a_record_left_by_a_job_no_longer_planned_pulls_nothing_back(repo, built
     assert "report_benchmarks" in ran and not ran & stale
     table = (workdir / "results/report/tables/benchmarks.html").read_text()
     assert "glove" in table and not any(rule in table for rule in stale)
+    # the report says why the guillotine is not in it
+    report = (workdir / "results/report/report.md").read_text()
+    assert "## La Ghigliottina\n\nNot evaluated: guillotine.games names no game sets" in report
 
 
 def test_parsing_writes_nothing_and_data_dir_paths_do_not_crash(repo, tmp_path):
