@@ -261,10 +261,13 @@ function drawWatch() {
 
 function drawSteps(played, solver) {
   const staged = played.some(s => stageText(solver, s.stage));
-  const headers = ["#", "guess", {text: "its probability", num: true}, "the phrase it believed"];
+  const headers = ["#", "guess, its probability", "the phrase it believed"];
   if (staged) headers.push("why");
   const rows = played.map((s, i) => {
-    const row = [i + 1, `${s.guess.toUpperCase()} ${s.hit ? "✓" : "✗ wrong"}`, percentOrScore(s.probability, solver), s.prediction];
+    const row = [i + 1,
+      el("span", {}, `${s.guess.toUpperCase()} ${s.hit ? "✓" : "✗"} `,
+         el("span", {class: "hm-prob"}, s.hit ? percentOrScore(s.probability, solver) : `wrong, ${percentOrScore(s.probability, solver)}`)),
+      el("span", {class: "hm-belief"}, s.prediction)];
     if (staged) row.push(stageText(solver, s.stage) || "");
     return row;
   });
