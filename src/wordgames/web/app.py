@@ -158,7 +158,8 @@ def create_app(services: Services):
 
     @app.get("/results", include_in_schema=False)
     def results_page():
-        return HTMLResponse(pages.page("Results", results.report_page_body(cfg), "results"))
+        body = results.report_page_body(cfg)
+        return HTMLResponse(pages.page("Results", body, "results", main_class="report"))
 
     @app.get(results.FILES_URL + "{rel:path}", include_in_schema=False)
     def results_file(rel: str):

@@ -15,9 +15,12 @@ LINKS = (
 )
 
 
-def page(title: str, body: str, here: str = "", styles: tuple[str, ...] = ()) -> str:
+def page(
+    title: str, body: str, here: str = "", styles: tuple[str, ...] = (), main_class: str = ""
+) -> str:
     """A whole HTML page around ``body`` (HTML, already escaped); ``here`` names the page the
     navigation marks as current."""
+    main = f' class="{escape(main_class)}"' if main_class else ""
     links = "".join(f'<link rel="stylesheet" href="/static/{s}">' for s in ("style.css", *styles))
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -25,7 +28,7 @@ def page(title: str, body: str, here: str = "", styles: tuple[str, ...] = ()) ->
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{escape(title)} - wordgames</title>\n{links}\n"
         '<script src="/static/common.js"></script>\n</head>\n<body>\n'
-        f'<main id="main">\n{body}\n</main>\n'
+        f'<main id="main"{main}>\n{body}\n</main>\n'
         f"<script>navigation({here!r});</script>\n</body>\n</html>\n"
     )
 

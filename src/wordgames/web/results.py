@@ -140,6 +140,12 @@ def _figure(parent, index, img, results_dir: Path, report_dir: Path) -> None:
         img.set("loading", "lazy")
         if not img.get("alt"):
             img.set("alt", PurePosixPath(src).stem.replace("-", " "))
+        # a plot is small on a phone: a tap opens it alone, to zoom
+        link = etree.Element("a", {"href": url, "class": "figure"})
+        link.tail, img.tail = img.tail, None
+        parent.remove(img)
+        link.append(img)
+        parent.insert(index, link)
         return
     why = etree.Element("span", {"class": "notice"})
     why.text = (
@@ -187,8 +193,8 @@ def report_page_body(cfg) -> str:
     parts = [
         f"<h1>{escape(title)}</h1>",
         parsed.intro,
-        f'<p class="muted small">Read from <code>{escape(str(report))}</code>, written '
-        f"{written:%Y-%m-%d %H:%M} UTC.</p>",
+        f'<p class="muted small">Read from <code>{escape(str(report))}</code> '
+        f"(last changed {written:%Y-%m-%d %H:%M} UTC).</p>",
         full,
     ]
     if toc:

@@ -30,7 +30,7 @@ function describeFailure(status, data) {
 }
 
 // POST `body` as JSON (GET when body is undefined); resolves to the answer, or throws an Error
-// whose message is one readable line.
+// whose message is one readable line (and whose .status is the HTTP status, 0 when unreachable).
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -38,11 +38,14 @@ async function api(path, body) {
   try {
     response = await fetch(path, options);
   } catch (e) {
-    throw new Error("could not reach the server: is `wordgames serve` still running?");
+    throw Object.assign(new Error("could not reach the server: is `wordgames serve` still running?"),
+                        {status: 0});
   }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  if (!response.ok) throw new Error(describeFailure(response.status, data));
+  if (!response.ok) {
+    throw Object.assign(new Error(describeFailure(response.status, data)), {status: response.status});
+  }
   return data;
 }
 
