@@ -174,6 +174,16 @@ def test_a_job_the_dump_does_not_have_names_the_jobs_it_has(tmp_path, mirrors, c
     assert code == 2 and "has no job articlesdumpp (its jobs: articlesdump, " in err
 
 
+def test_files_the_job_does_not_have_name_the_job_that_has_them(tmp_path, mirrors, capsys):
+    a, b = mirrors
+    corpora = json.loads(json.dumps(WIKTIONARY))
+    corpora["itwiktionary"]["dump"] = {"wiki": "itwiki", "job": "articlesdump", "files": "*-ns0.gz"}
+    code, _, err = _lock_cli(tmp_path, _raw(tmp_path, a, b, corpora), capsys)
+    assert (
+        code == 2 and "matches '*-ns0.gz'" in err and "; job pagetitlesdump has such files" in err
+    )
+
+
 def test_the_first_mirror_down_the_second_answers_the_lock(tmp_path, mirrors, monkeypatch):
     a, b = mirrors
     raw = _raw(tmp_path, a, b, WIKTIONARY)

@@ -34,6 +34,7 @@ def _config(paths: list[str]):
 
 
 def _lock(args) -> int:
+    from wordgames.corpus.dump_plan import size_text
     from wordgames.corpus.dumps import lock
 
     cfg = _config(args.configfile)
@@ -43,7 +44,7 @@ def _lock(args) -> int:
         size = sum(f["size"] + (f["index"] or {}).get("size", 0) for f in entry["files"])
         asked = entry["requested"]["date"]
         date = entry["date"] if asked == entry["date"] else f"{entry['date']} (for {asked})"
-        print(f"{corpus}: {entry['wiki']} {date} {entry['job']}: {n} files, {size / 1e6:,.1f} MB")
+        print(f"{corpus}: {entry['wiki']} {date} {entry['job']}: {n} files, {size_text(size)}")
     print(f"wrote {path}")
     return 0
 

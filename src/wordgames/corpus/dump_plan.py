@@ -99,8 +99,9 @@ def plan(cfg: Config, *, cores: int, bandwidth_mb_s: float) -> Plan:
         transfer = sum(f.size for f in files if f.corpus == c.name) / 1e6 / bandwidth_mb_s / 60
         stages.append(StageRow(c.name, "download", 1, 0.0, 0.0, transfer, 0.0))
         stages.append(_stage(c.name, "corpus_extract", c.shards, share, cores, scale))
-        extract_mib = dump_mib * WRITTEN["corpus_extract"] / DUMP_MB / c.shards
-        stages.append(_stage(c.name, "corpus_tokenize", c.shards, extract_mib, cores, scale))
+        if c.has_text:  # a titles table only (no as_text) has no sentences to tokenise
+            extract_mib = dump_mib * WRITTEN["corpus_extract"] / DUMP_MB / c.shards
+            stages.append(_stage(c.name, "corpus_tokenize", c.shards, extract_mib, cores, scale))
         written += dump_bytes * sum(WRITTEN.values()) / DUMP_MB
     download_bytes = sum(f.size for f in files)
     where = Path(sorted(download_dirs)[0]) if download_dirs else Path(".")
@@ -126,16 +127,24 @@ def _gb(n: float) -> str:
     return f"{n / 1e9:,.2f} GB"
 
 
+def size_text(n: float) -> str:
+    """Bytes in the unit that shows them: 3.7 kB, 12.4 MB, 2.31 GB."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:,.{2 if unit == 'GB' else 1}f} {unit}"
+    return f"{int(n)} B"
+
+
 def render(p: Plan) -> str:
     lines = [f"lock {p.lock} (locked {p.locked})", ""]
     width = max([len(f.name) for f in p.files] + [4])
-    lines.append(f"{'corpus':<16} {'file':<{width}} {'MB':>10}")
+    lines.append(f"{'corpus':<16} {'file':<{width}} {'size':>10}")
     for f in p.files:
-        lines.append(f"{f.corpus:<16} {f.name:<{width}} {f.size / 1e6:>10,.1f}")
+        lines.append(f"{f.corpus:<16} {f.name:<{width}} {size_text(f.size):>10}")
     free = "unknown" if p.free_bytes is None else _gb(p.free_bytes)
     lines += [
         "",
-        f"download: {len(p.files)} files, {_gb(p.download_bytes)}",
+        f"download: {len(p.files)} files, {_gb(p.download_bytes)} ({p.download_bytes:,} bytes)",
         f"disk needed: {_gb(p.disk_bytes)} ({_gb(p.download_bytes)} of downloads, about "
         f"{_gb(p.written_bytes)} written by the corpus stages); free at {p.download_dir}: {free}",
     ]

@@ -247,7 +247,9 @@ def _part_number(name: str) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _files(spec: DumpSpec, date: str, job: dict, mirror_list: list[Mirror]) -> list[dict]:
+def _files(
+    spec: DumpSpec, date: str, job: dict, mirror_list: list[Mirror], status: dict
+) -> list[dict]:
     """The job's files the spec takes, each data file with its index, with every mirror's URL."""
     files = job.get("files") or {}
 
@@ -277,9 +279,15 @@ def _files(spec: DumpSpec, date: str, job: dict, mirror_list: list[Mirror]) -> l
         data = data[: spec.parts]
     if not data:
         listed = ", ".join(sorted(files)) or "none"
+        elsewhere = sorted(
+            name
+            for name, other in status["jobs"].items()
+            if any(fnmatch.fnmatchcase(n, spec.files) for n in (other.get("files") or {}))
+        )
+        hint = f"; job {', '.join(elsewhere)} has such files" if elsewhere else ""
         raise InputError(
             f"corpus {spec.corpus}: no file of job {spec.job} of the {spec.wiki} dump of {date} "
-            f"matches {spec.files!r} (its files: {listed})"
+            f"matches {spec.files!r} (its files: {listed}){hint}"
         )
     out = []
     for name in data:
@@ -346,7 +354,7 @@ def resolve(
                     "job": spec.job,
                     "updated": job.get("updated"),
                     "status_url": mirror.status_url(spec.wiki, date),
-                    "files": _files(spec, date, job, mirror_list),
+                    "files": _files(spec, date, job, mirror_list, status),
                 }
             if answered and spec.date == "latest":
                 break  # the listing answered: its dates are the truth, not another mirror's
