@@ -79,6 +79,7 @@ def test_hangman_played_to_the_end_by_letter_buttons_then_by_the_computer(page, 
         outcome
     )
     assert f"You {'won' if won else 'lost'}" in outcome
+    assert "why" not in page.locator("#steps thead th").all_inner_texts(), "posterior: one stage"
     rows = page.locator("#steps tbody tr").count()
     keys = page.locator("#keys .hm-key.hit, #keys .hm-key.miss").count()
     assert rows == keys >= 1, "one row and one coloured key per guess"
@@ -155,6 +156,28 @@ def test_hangman_board_typed_and_a_stage_shown_only_where_it_means_something(pag
     # the seed solver's first stage is its fixed letter order: that is worth saying
     assert page.is_visible("#stage")
     assert "stage 1" in page.inner_text("#stage")
+
+    # the seed solver's game: a "why" column naming the stage where the solver switches to it
+    phrase = "it's a sunny day"
+    game = page.request.post(
+        server + "/api/hangman/play", data={"phrase": phrase, "solver": "seed"}
+    ).json()
+    stages = [s["stage"] for s in game["steps"]]
+    page.click("#tab-watch")
+    page.fill("#phrase", phrase)
+    page.click("#play")
+    page.wait_for_selector("#skip", state="visible")
+    page.click("#skip")
+    page.wait_for_function("document.getElementById('status').textContent.includes(' with ')")
+    headers = page.locator("#steps thead th").all_inner_texts()
+    whys = page.locator("#steps tbody tr td:last-child").all_inner_texts()
+    if len(set(stages)) > 1:
+        assert headers[-1] == "why"
+        named = [i for i, why in enumerate(whys) if why]
+        assert named == [i for i, st in enumerate(stages) if i == 0 or st != stages[i - 1]]
+        assert whys[0].startswith("stage 1")
+    else:
+        assert "why" not in headers
 
 
 def _guillotine(page, server, clues):

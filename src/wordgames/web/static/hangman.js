@@ -9,15 +9,17 @@ navigation("hangman");
 const $ = id => document.getElementById(id);
 const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 const STEP_MS = 700;  // between the computer's guesses: slow enough to follow
-// What a solver's stage means, for the solvers that have more than one; the posterior solver has
-// one (its stage is its name), so it is never shown.
+// What a solver's stage means, for the solvers that have more than one. As on the command line,
+// a stage named after its solver (posterior's only one) says nothing and is never shown, and a
+// game's steps name the stage only where the solver switches to it.
 const STAGES = {
   seed: {"1": "stage 1: the fixed letter order, until a miss or enough letters show",
          "2": "stage 2: the letters of the language model's best phrase"},
   baseline: {vowels: "a vowel first", fill: "completing the word it is surest of",
              frequency: "the most frequent letter left"},
 };
-const stageText = (solver, stage) => (STAGES[solver] || {})[stage] || null;
+const stageText = (solver, stage) =>
+  !stage || stage === solver ? null : (STAGES[solver] || {})[stage] || `stage ${stage}`;
 
 const state = {
   mode: "play", info: null, lives: 3,
@@ -256,11 +258,11 @@ function drawWatch() {
   } else {
     say("The computer is thinking...");
   }
-  drawSteps(played, g.solver);
+  drawSteps(played, g.solver, g.steps);
 }
 
-function drawSteps(played, solver) {
-  const staged = played.some(s => stageText(solver, s.stage));
+function drawSteps(played, solver, steps) {
+  const staged = new Set(steps.map(s => s.stage)).size > 1;  // the column stays put as steps show
   const headers = ["#", "guess, its probability", "the phrase it believed"];
   if (staged) headers.push("why");
   const rows = played.map((s, i) => {
@@ -268,7 +270,7 @@ function drawSteps(played, solver) {
       el("span", {}, `${s.guess.toUpperCase()} ${s.hit ? "✓" : "✗"} `,
          el("span", {class: "hm-prob"}, s.hit ? percentOrScore(s.probability, solver) : `wrong, ${percentOrScore(s.probability, solver)}`)),
       el("span", {class: "hm-belief"}, s.prediction)];
-    if (staged) row.push(stageText(solver, s.stage) || "");
+    if (staged) row.push(i && s.stage === played[i - 1].stage ? "" : stageText(solver, s.stage) || "");
     return row;
   });
   $("steps").replaceChildren(dataTable("The computer's guesses", headers, rows));
