@@ -384,7 +384,7 @@ function showSuggestion(a) {
     ["Colours", {text: "Words left", num: true}, "Which"],
     s.cells.map(c => [squares(c.pattern), c.count,
       c.words.join(" ") + (c.count > c.words.length ? ` and ${c.count - c.words.length} more` : "")])));
-  const head = el("tr", {}, ["#", "Guess", "Expected left", "Worst case", "Bits", "Patterns", "Possible answer"]
+  const head = el("tr", {}, ["#", "Guess", "Avg. left", "Worst", "Bits", "Patterns", "Possible answer"]
     .map((h, i) => el("th", {scope: "col", class: i >= 2 && i <= 5 ? "num" : ""}, h)));
   const rows = a.best.map((g, i) => el("tr", {class: g.word === s.word ? "chosen" : ""},
     el("td", {class: "num"}, i + 1), el("td", {}, g.word.toUpperCase()),
