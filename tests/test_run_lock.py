@@ -183,3 +183,71 @@ def test_the_lock_is_held_once_per_process_and_refused_to_others(tmp_path):
         assert _take_in_another_process(results).returncode != 0
     finally:
         again.close()
+
+
+# two runs started together (issue 44, item 6) ----------------------------------------------------
+#: What a run refused by the results folder's lock prints (anything else, e.g. Snakemake's
+#: IncompleteFilesException or its "Directory cannot be locked", fails the race test).
+REFUSED = "wordgames: error: results folder results is in use by another snakemake run (pid "
+
+
+@pytest.fixture(scope="module")
+def race_config(tmp_path_factory):
+    """The smallest config that runs one job: a text corpus of one file, its one shard."""
+    import yaml
+
+    folder = tmp_path_factory.mktemp("race")
+    text = folder / "words.txt"
+    text.write_text("".join(f"The river {i} runs to the sea.\n" for i in range(2000)))
+    config = folder / "config.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "results_dir": "results",
+                "corpora": {"words": {"kind": "text", "language": "en", "source": str(text)}},
+                "collections": {"en": {"corpora": ["words"]}},
+            }
+        )
+    )
+    return config
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("round_", range(20))
+def test_two_runs_started_together_one_runs_the_other_is_refused_by_the_lock(
+    race_config, tmp_path, round_
+):
+    """Both started at the same moment in one working folder: whichever parses first holds the
+    results folder and runs the job; the other is refused with the lock's one line before its DAG
+    (or, started after the first ended, finds nothing to do). Never Snakemake's own errors."""
+    from wordgames import paths
+    from wordgames.config import load_config_file
+
+    target = str(paths.corpus_extract(load_config_file(race_config), "words", "000"))
+    cmd = [sys.executable, "-m", "snakemake", "--snakefile", os.path.abspath("Snakefile")]
+    cmd += ["--configfile", str(race_config), "--workflow-profile", "none", "--cores", "1"]
+    env = {k: v for k, v in os.environ.items() if k != "WORDGAMES_DATA"}
+    runs = [
+        subprocess.Popen(
+            [*cmd, "--", target],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    outcomes = [(p.wait(timeout=300), p.stdout.read() + p.stderr.read()) for p in runs]
+    for p in runs:
+        p.stdout.close()
+        p.stderr.close()
+    ran = [out for rc, out in outcomes if rc == 0]
+    refused = [out for rc, out in outcomes if rc != 0]
+    assert len(ran) >= 1, outcomes
+    for out in refused:
+        lines = [x for x in out.splitlines() if x.strip()]
+        assert lines and lines[-1].startswith(REFUSED), out[-2000:]
+        assert "Exception" not in out and "Traceback" not in out, out[-2000:]
+    assert (tmp_path / target).exists()
+    assert not [p for p in (tmp_path / ".snakemake" / "incomplete").rglob("*") if p.is_file()]
