@@ -105,6 +105,7 @@ class Dumps:
     mirrors: list[dict]
     retry_after_max: float
     attempts: int
+    files: dict[str, dict]
 
 
 @dataclass(frozen=True)

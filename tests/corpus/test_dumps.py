@@ -360,3 +360,56 @@ def test_plan_prints_sizes_and_the_cost_models_projection(tmp_path, mirrors, cap
     text = capsys.readouterr().out
     assert f"download: 3 files, {sum(sizes.values()) / 1e9:,.2f} GB" in text
     assert "corpus_tokenize" in text and "disk needed:" in text
+
+
+# other files: the guillotine's game sets (issue 44, item 5) -------------------------------------
+GAMES = [
+    {"w1": "cane", "w2": "gatto", "w3": "topo", "w4": "casa", "w5": "mare", "solution": "animale"},
+    {"w1": "sole", "w2": "luna", "w3": "stella", "w4": "cielo", "w5": "notte", "solution": "astro"},
+]
+
+
+def test_game_sets_are_fetched_checked_and_locked_like_any_download(
+    tmp_path, tree, mirrors, capsys
+):
+    from wordgames.guillotine.games import read_games
+
+    a, b = mirrors
+    served = tree.root / "games" / "evalita2020_dev.json"
+    served.parent.mkdir(exist_ok=True)
+    served.write_text(json.dumps(GAMES))
+    sha1 = _sha1(served.read_bytes())
+    target = tmp_path / "games" / "evalita2020_dev.json"
+    raw = _raw(tmp_path, a, b, WIKTIONARY)
+    entry = {"url": f"{a.url}/games/evalita2020_dev.json", "sha1": "0" * 40, "path": str(target)}
+    raw["dumps"]["files"] = {"evalita2020_dev": entry}
+    raw["guillotine"] = {"games": {"evalita2020_dev": str(target)}}
+    # a wrong SHA-1 in the config: refused, nothing left
+    code, _, err = _lock_cli(tmp_path, raw, capsys)
+    assert code == 2 and "dumps.files.evalita2020_dev: " in err and "SHA-1 mismatch" in err
+    assert not target.exists() and not list(target.parent.glob("*.part"))
+    # none given: recorded at the first lock, and held to afterwards
+    entry["sha1"] = None
+    code, out, _ = _lock_cli(tmp_path, raw, capsys)
+    assert code == 0 and f"evalita2020_dev: {target}, " in out
+    lock = json.loads((tmp_path / "dumps.lock.json").read_text())
+    assert lock["files"]["evalita2020_dev"] == {
+        "url": entry["url"],
+        "path": str(target),
+        "size": served.stat().st_size,
+        "sha1": sha1,
+    }
+    assert [(g.clues, g.solution) for g in read_games(target)] == [
+        ((g["w1"], g["w2"], g["w3"], g["w4"], g["w5"]), g["solution"]) for g in GAMES
+    ]
+    asked = len(a.fetched("/games/evalita2020_dev.json"))
+    assert _lock_cli(tmp_path, raw, capsys)[0] == 0  # there and right: not fetched again
+    assert len(a.fetched("/games/evalita2020_dev.json")) == asked
+    # the publisher's file changes: the next lock refuses it, the plan says so
+    target.unlink()
+    served.write_text(json.dumps(GAMES[:1]))
+    code, _, err = _lock_cli(tmp_path, raw, capsys)
+    assert code == 2 and f"expected {sha1}" in err and not target.exists()
+    config = tmp_path / "c.yaml"
+    assert main(["dumps", "plan", "--configfile", str(config)]) == 0
+    assert f"evalita2020_dev: {target} is not there" in capsys.readouterr().out

@@ -45,6 +45,8 @@ def _lock(args) -> int:
         asked = entry["requested"]["date"]
         date = entry["date"] if asked == entry["date"] else f"{entry['date']} (for {asked})"
         print(f"{corpus}: {entry['wiki']} {date} {entry['job']}: {n} files, {size_text(size)}")
+    for name, f in data.get("files", {}).items():
+        print(f"{name}: {f['path']}, {size_text(f['size'])}, SHA-1 {f['sha1']}")
     print(f"wrote {path}")
     return 0
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from wordgames.config import Config
 from wordgames.corpus import registry
-from wordgames.corpus.dumps import lock_file, read_lock
+from wordgames.corpus.dumps import check_files, lock_file, read_lock
 from wordgames.workflow import resources as cost_model
 
 _MIB = 1024 * 1024
@@ -59,6 +59,8 @@ class Plan:
     download_dir: str
     cores: int
     bandwidth_mb_s: float
+    #: dumps.files: (name, path, size, problem or "") of each, fetched by the lock itself
+    others: list[tuple[str, str, int, str]]
 
     @property
     def disk_bytes(self) -> int:
@@ -109,7 +111,15 @@ def plan(cfg: Config, *, cores: int, bandwidth_mb_s: float) -> Plan:
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
     free = shutil.disk_usage(probe).free if probe.exists() else None
+    problems = {
+        line.split(":", 1)[0].removeprefix("dumps.files."): line for line in check_files(cfg)
+    }
+    others = [
+        (name, f["path"], f["size"], problems.get(name, ""))
+        for name, f in data.get("files", {}).items()
+    ]
     return Plan(
+        others=others,
         lock=str(path),
         locked=data.get("locked", ""),
         files=files,
@@ -148,6 +158,9 @@ def render(p: Plan) -> str:
         f"disk needed: {_gb(p.disk_bytes)} ({_gb(p.download_bytes)} of downloads, about "
         f"{_gb(p.written_bytes)} written by the corpus stages); free at {p.download_dir}: {free}",
     ]
+    for name, where, size, problem in p.others:
+        state = problem or "there, SHA-1 as locked"
+        lines.append(f"fetched by the lock: {name} {where} ({size_text(size)}): {state}")
     if p.free_bytes is not None and p.disk_bytes > p.free_bytes:
         lines.append("NOT ENOUGH DISK: free some space or set download_dir / results_dir elsewhere")
     lines += [

@@ -373,8 +373,12 @@ def lock(cfg: Config, *, timeout: float = 60.0) -> tuple[Path, dict]:
     content."""
     path = lock_file(cfg)
     specs = dump_specs(cfg)
-    if not specs:
-        raise ConfigError("no corpus of this config names a dump (corpora.<name>.dump)")
+    others = cfg.settings.dumps.files
+    if not specs and not others:
+        raise ConfigError(
+            "nothing to lock: no corpus of this config names a dump (corpora.<name>.dump) and "
+            "dumps.files is empty"
+        )
     if path is None:
         raise ConfigError(
             "dumps.lock is not set: name the lock file (e.g. config/<name>.lock.json beside the "
@@ -389,9 +393,47 @@ def lock(cfg: Config, *, timeout: float = 60.0) -> tuple[Path, dict]:
         "dumps": {
             s.corpus: resolve(s, mirror_list, timeout=timeout, retry_after_max=wait) for s in specs
         },
+        "files": {
+            name: fetch_file(cfg, name, entry, timeout=timeout) for name, entry in others.items()
+        },
     }
     write_lock(path, data)
     return path, data
+
+
+def fetch_file(cfg: Config, name: str, entry: dict, *, timeout: float = 60.0) -> dict:
+    """A ``dumps.files`` entry downloaded to its path and checked (its SHA-1 from the config, else
+    from the previous lock, else recorded now); its lock entry."""
+    from wordgames.corpus.download import download, sha1_of
+
+    path = Path(entry["path"])
+    sha1 = entry.get("sha1")
+    previous = lock_file(cfg)
+    if sha1 is None and previous is not None and previous.exists():
+        try:
+            old = read_lock(previous).get("files", {}).get(name)
+        except ConfigError:
+            old = None
+        if old and old.get("url") == entry["url"]:
+            sha1 = old["sha1"]  # the file must stay what it was when first locked
+    d = cfg.settings.dumps
+    try:
+        download(
+            entry["url"],
+            path,
+            sha1,
+            retries=d.attempts,
+            timeout=timeout,
+            retry_after_max=d.retry_after_max,
+        )
+    except InputError as exc:
+        raise InputError(f"dumps.files.{name}: {exc}") from None
+    return {
+        "url": entry["url"],
+        "path": str(path),
+        "size": path.stat().st_size,
+        "sha1": sha1_of(path),
+    }
 
 
 def write_lock(path: Path, data: dict) -> None:
@@ -412,4 +454,22 @@ def lock_files(data: dict) -> list[tuple[str, dict]]:
             out.append((corpus, f))
             if f.get("index"):
                 out.append((corpus, f["index"]))
+    return out
+
+
+def check_files(cfg: Config) -> list[str]:
+    """One line per ``dumps.files`` entry whose file is missing or differs from the lock (empty:
+    all there and verified)."""
+    from wordgames.corpus.download import sha1_of
+
+    path = lock_file(cfg)
+    locked = read_lock(path).get("files", {}) if path is not None and path.exists() else {}
+    out = []
+    for name, entry in cfg.settings.dumps.files.items():
+        f = Path(entry["path"])
+        want = (locked.get(name) or {}).get("sha1") or entry.get("sha1")
+        if not f.exists():
+            out.append(f"dumps.files.{name}: {f} is not there: run `wordgames dumps lock`")
+        elif want and sha1_of(f) != want:
+            out.append(f"dumps.files.{name}: {f} has another SHA-1 than the lock's {want}")
     return out
