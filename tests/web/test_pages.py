@@ -81,7 +81,8 @@ def test_results_page_links_each_figure_where_it_is_served(cfg, client):
         "![guesses](figures/wordle-guesses.svg)\n\n"
         "![summary](../eval/wordle/summary.svg)\n\n"
         "![gone](figures/none.svg)\n\n![out](../../../etc/passwd.svg)\n\n"
-        "![web](https://example.org/x.svg)\n\n" + sections,
+        "![web](https://example.org/x.svg)\n\n"
+        "A word <script>alert(1)</script> quoted from the data.\n\n" + sections,
     )
     r = client.get("/results")
     assert r.status_code == 200 and "<html" in r.text
@@ -92,6 +93,7 @@ def test_results_page_links_each_figure_where_it_is_served(cfg, client):
         assert f"src={src!r}" not in html.replace('"', "'")
         assert f"is not shown: {src} is not a figure" in html
     assert 'class="table-scroll"' in html and 'role="region"' in html
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert f"<strong>{planned[0]}</strong> is not in this report" in html
     for title in shown:
         assert f">{title}</a></li>" in html  # in the table of contents

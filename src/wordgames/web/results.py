@@ -85,6 +85,10 @@ class _Report:
                 report._shape(root, results_dir, report_dir)
 
         md = markdown.Markdown(extensions=["tables", "toc"])
+        # the report quotes data (words, phrases, file names): raw HTML in it is shown as text,
+        # never run as markup
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
         md.treeprocessors.register(Shape(md), "wordgames-report", 4)
         md.convert(markdown_text)
         self.intro = self._restore(md, self.intro)

@@ -233,6 +233,7 @@ async function submitFollow(b) {
       return;
     }
     showError("analysis-error", e);
+    clearAnalysis();
   }
   b.rows.push(move);
   b.typing = ""; b.marks = [];
@@ -341,7 +342,16 @@ function analysisOf(moves, hard) {
 async function analyse() {
   const b = board(), seq = ++analysisSeq;
   const answer = await guarded("analysis-error", () => analysisOf(movesOf(b), hardMode(b)));
-  if (answer && seq === analysisSeq && b === board()) showAnalysis(answer);
+  if (seq !== analysisSeq || b !== board()) return;
+  if (answer) showAnalysis(answer);
+  else clearAnalysis();
+}
+
+// no analysis of this board (its error is shown): nothing of an older board's stays on view
+function clearAnalysis() {
+  $("left").textContent = "";
+  $("suggestion-box").hidden = true;
+  $("candidates-box").hidden = true;
 }
 $("strategy").addEventListener("change", analyse);
 
@@ -352,6 +362,7 @@ function squares(pattern) {
 
 function showAnalysis(a) {
   const b = board();
+  showError("analysis-error", null);
   $("analysis-title").textContent = b.rows.length
     ? `Analysis after ${b.rows.map(r => r.word.toUpperCase()).join(", ")}`
     : "Analysis before the first guess";
