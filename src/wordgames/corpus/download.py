@@ -218,13 +218,21 @@ def _fetch(url, part, expected, size, retries, backoff, timeout, retry_after_max
                         f"dumps.retry_after_max ({retry_after_max:g} s)"
                     ) from None
                 pause = pause if wait is None else wait
+            said = (
+                " (its Retry-After)"
+                if isinstance(exc, urllib.error.HTTPError)
+                and exc.code in (429, 503)
+                and retry_after_seconds(exc) is not None
+                else ""
+            )
             log.warning(
-                "attempt %d/%d for %s failed (%s); retrying in %.1f s",
+                "attempt %d/%d for %s failed (%s); retrying in %.1f s%s",
                 attempt,
                 retries,
                 url,
                 exc,
                 pause,
+                said,
             )
             if attempt < retries:
                 time.sleep(pause)
