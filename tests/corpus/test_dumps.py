@@ -413,3 +413,41 @@ def test_game_sets_are_fetched_checked_and_locked_like_any_download(
     config = tmp_path / "c.yaml"
     assert main(["dumps", "plan", "--configfile", str(config)]) == 0
     assert f"evalita2020_dev: {target} is not there" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("shipped", ["it-wikimedia.yaml", "en-wikipedia.yaml"])
+def test_plan_of_the_shipped_configs_from_the_mirrors_status(
+    repo, tmp_path, mirrors, capsys, shipped
+):
+    """The shipped configs, pointed at the mirror: lock, then plan; every corpus stage's numbers are
+    the cost model's at the locked sizes."""
+    a, b = mirrors
+    override = tmp_path / "override.yaml"
+    lock = tmp_path / "lock.json"
+    override.write_text(
+        yaml.safe_dump({"dumps": {"lock": str(lock), "mirrors": [{"url": a.url}, {"url": b.url}]}})
+    )
+    configs = [str(repo / "config" / shipped), str(override)]
+    assert main(["dumps", "lock", "--configfile", *configs]) == 0
+    capsys.readouterr()
+    assert main(["dumps", "plan", "--configfile", *configs, "--cores", "4", "--json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    locked = json.loads(lock.read_text())["dumps"]
+    cfg = load_config(
+        {**yaml.safe_load((repo / "config" / shipped).read_text()), "dumps": {"lock": str(lock)}}
+    )
+    used = {c.name: c for c in registry.used_corpora(cfg) if c.name in locked}
+    assert {f["corpus"] for f in plan["files"]} == set(used)
+    for name, c in used.items():
+        dump_mib = sum(f["size"] for f in locked[name]["files"]) / 2**20
+        indexed = any(f["index"] for f in locked[name]["files"])
+        share = dump_mib / c.shards if indexed else dump_mib
+        row = next(
+            s for s in plan["stages"] if (s["corpus"], s["stage"]) == (name, "corpus_extract")
+        )
+        cost = cost_model.cost_of("corpus_extract")
+        assert row["jobs"] == c.shards and row["input_mb"] == pytest.approx(share)
+        assert row["cpu_min"] == pytest.approx(cost.run_base + cost.run_per_mb * share)
+        assert row["wall_min"] == pytest.approx(row["cpu_min"] * math.ceil(c.shards / 4))
+    if shipped == "en-wikipedia.yaml":  # three of the four parts, each with its index
+        assert len(plan["files"]) == 6 and used["enwiki"].shards == 3
