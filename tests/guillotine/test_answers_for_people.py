@@ -215,7 +215,8 @@ def test_a_proverb_of_the_config_is_shown_as_its_list_has_it(config):
     duro = next(a for a in solution.answers if a.word == "duro")
     texts = {(x.clue, x.text, x.source) for x in duro.links}
     assert ("pane", "Il pane duro fa bene ai denti.", "proverbs") in texts
-    assert ("testa", "La testa dura non teme il vento.", "proverbs") in texts
+    # "dura" is also a form of durare: outside a listed expression it is no evidence for duro
+    assert not any(x.clue == "testa" for x in duro.links)
 
 
 def test_gullever_answers_are_explained_by_the_links_solvers_evidence():
@@ -238,3 +239,23 @@ def test_gullever_answers_are_explained_by_the_links_solvers_evidence():
     sources = {(x.clue, x.source) for x in nascita.links}
     assert ("figlio", "past games") in sources and ("stella", "past games") not in sources
     assert ("certificato", "corpus collocation") in sources and nascita.linked == 4
+
+
+def test_a_form_that_is_also_a_verb_links_only_inside_a_listed_expression():
+    rows = [
+        ("gioco", "dura", "proverb", 1),
+        ("testa", "dura", "mwe", 1),
+        ("pane", "duro", "saying", 1),
+    ]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    words = ["gioco", "testa", "pane", "dura", "duro"]
+    links = LinkIndex(list(left), list(right), list(pat), list(cnt), words=words)
+    lex = Lexicon(
+        nouns={w: w for w in ("gioco", "testa", "pane")},
+        adjs={"duro": "duro", "dura": "duro"},
+        verbs={"dura": "durare"},
+    )
+    res = Resources(links=links, lexicon=lex)
+    assert clue_links(res, "gioco", "duro") == []  # "un bel gioco dura poco": the verb
+    assert [x.text for x in clue_links(res, "testa", "duro")] == ["testa … dura"]
+    assert [x.source for x in clue_links(res, "pane", "duro")] == ["sayings"]  # the word itself

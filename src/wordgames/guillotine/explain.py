@@ -33,6 +33,9 @@ MIN_COUNT = 2
 MIN_PMI = 2.0
 #: evidence items shown per clue (the strongest first)
 PER_CLUE = 3
+#: the patterns whose two words belong to one listed expression (a wordnet locution, a thesaurus
+#: entry, a multiword expression or named entity): there another form of a word is that word
+PHRASE_PATTERNS = frozenset(("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity"))
 
 SOURCES = {
     "adj": "corpus collocation",
@@ -128,7 +131,8 @@ def clue_links(
 ) -> list[Link]:
     """The real evidence linking the folded ``clue`` to the folded ``answer``, strongest first
     (at most ``limit``), each naming the clue as ``shown``. A clue's words and the forms of both
-    lemmas count (``testa`` - ``dura`` explains ``duro``). ``past``: the past games to read
+    lemmas count (``testa`` - ``dura`` explains ``duro``), a form that is also a verb form
+    only in :data:`PHRASE_PATTERNS`. ``past``: the past games to read
     (default: the resources'; the service gives them without the games overlapping the clues)."""
     shown = shown if shown is not None else surface(clue)
     past = past if past is not None else res.past
@@ -136,10 +140,12 @@ def clue_links(
     li, lex = res.links, res.lexicon
     if li is not None:
         tokens = [clue] if clue in li.index else [t for t in clue.split() if is_content(t)]
+        given = {answer, *tokens}
         answers = {answer}
         if lex is not None and hasattr(lex, "forms"):
             answers |= lex.forms(answer)
             tokens = list(dict.fromkeys(f for t in tokens for f in sorted(lex.forms(t)) or [t]))
+        verbs = getattr(lex, "verbs", None) or {}
         ids = np.array([li.index[w] for w in answers if w in li.index], dtype=np.int64)
         pairs: dict[tuple[str, str, str, int], float] = {}  # a pair's rows of one shape, summed
         for tok in tokens:
@@ -149,6 +155,11 @@ def clue_links(
                 pairs[key] = pairs.get(key, 0.0) + float(cnt[k])
         for (tok, word, name, direction), n in pairs.items():
             if name not in SOURCES:  # near: co-occurrence, not a link
+                continue
+            # another form that is also a verb form means the verb outside a listed phrase
+            # ("Pane finché dura" is no evidence for duro; "testa dura" in a wordnet is)
+            verbal = any(w not in given and w in verbs for w in (tok, word))
+            if verbal and name not in PHRASE_PATTERNS:
                 continue
             collocation = name in CORPUS_PATTERNS and name != "compound"
             if collocation and (n < MIN_COUNT or _pmi(li, n, tok, word) < MIN_PMI):
