@@ -24,7 +24,9 @@ Light at import (the Snakemake rules import it through the registry): no network
 
 from __future__ import annotations
 
+import copy
 import fnmatch
+import functools
 import json
 import logging
 import os
@@ -132,6 +134,20 @@ _LOCK_HINT = (
 
 
 def read_lock(path: Path) -> dict:
+    """The lock at ``path``, read once per version of the file (the rules ask for a corpus's
+    sources many times while Snakemake plans)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise ConfigError(f"no dump lock {path}: {_LOCK_HINT}") from None
+    except OSError as exc:
+        raise ConfigError(f"dump lock {path} is unreadable ({exc}): {_LOCK_HINT} again") from None
+    return copy.deepcopy(_read_lock(str(path), st.st_mtime_ns, st.st_size))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_lock(path: str, mtime_ns: int, size: int) -> dict:
+    path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
