@@ -259,3 +259,31 @@ def test_a_form_that_is_also_a_verb_links_only_inside_a_listed_expression():
     assert clue_links(res, "gioco", "duro") == []  # "un bel gioco dura poco": the verb
     assert [x.text for x in clue_links(res, "testa", "duro")] == ["testa … dura"]
     assert [x.source for x in clue_links(res, "pane", "duro")] == ["sayings"]  # the word itself
+
+
+def test_a_gloss_links_by_its_definition_not_its_examples(tmp_path):
+    table = tmp_path / "synsets.tsv"
+    table.write_text(
+        "synset\twords\tgloss\n"
+        "n#1\tprigione galera\tluogo di pena; 'E' stato condannato a dieci anni di galera'\n"
+    )
+    rows = [("prigione", "stato", "gloss", 1), ("prigione", "pena", "gloss", 1)]
+    left, right, pat, cnt = zip(*rows, strict=True)
+    links = LinkIndex(list(left), list(right), list(pat), list(cnt))
+    res = Resources(links=links)
+    phrases = Phrases({"gloss": [table]})
+    (pena,) = clue_links(res, "pena", "prigione", phrases=phrases)
+    assert (pena.text, pena.source) == ("prigione: luogo di pena", "MultiWordNet")
+    # "stato" is only in the quoted example: no evidence when the gloss is at hand
+    assert clue_links(res, "stato", "prigione", phrases=phrases) == []
+    assert [x.text for x in clue_links(res, "stato", "prigione")] == ["prigione: … stato …"]
+
+
+def test_a_long_line_is_cut_to_the_words_around_the_link():
+    line = " ".join(["parola"] * 20 + ["la", "nascita", "di", "venere"] + ["altra"] * 20) + "."
+    links = LinkIndex(["nascita"], ["venere"], ["quote"], [1])
+    (link,) = clue_links(
+        Resources(links=links), "venere", "nascita", phrases=Phrases(lines={"quote": [line]})
+    )
+    assert link.text.startswith("… ") and link.text.endswith(" …") and len(link.text) < 100
+    assert "la nascita di venere" in link.text

@@ -33,6 +33,8 @@ MIN_COUNT = 2
 MIN_PMI = 2.0
 #: evidence items shown per clue (the strongest first)
 PER_CLUE = 3
+#: a longer line is shown cut to the words around the two linked ones
+MAX_TEXT = 100
 #: the patterns whose two words belong to one listed expression (a wordnet locution, a thesaurus
 #: entry, a multiword expression or named entity): there another form of a word is that word
 PHRASE_PATTERNS = frozenset(("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity"))
@@ -60,6 +62,11 @@ SOURCES = {
     "dictionary": "dictionary",
 }
 PAST_SOURCE = "past games"
+# the patterns whose links were made from the lines of a source (phrases.Phrases reads them)
+LIST_SOURCES = frozenset(
+    ("proverb", "saying", "song", "title", "wiktionary", "quote", "locution", "gloss")
+    + ("thes_phrase", "mwe", "entity", "dictionary")
+)
 # what stands between the two words of a corpus pattern (the index does not keep which one)
 _BETWEEN = {
     "adj": "",
@@ -104,9 +111,30 @@ def _pmi(li, pair: float, a: str, b: str) -> float:
     return math.log(pair * li.total / (fa * fb))
 
 
-def _text(pattern: str, left: str, right: str, phrases: Phrases | None) -> str:
-    if phrases is not None and (line := phrases.find(pattern, left, right)):
+def _excerpt(line: str, words: set[str], context: int = 4) -> str:
+    """A long line (a gloss with its examples, a quotation) cut to the words around ``words``."""
+    if len(line) <= MAX_TEXT:
         return line
+    from wordgames.guillotine.games import normalize
+
+    tokens = line.split(" ")
+    at = [normalize(t.strip(".,;:!?'\"()«»")) for t in tokens]
+    spans = [
+        (i, j) for i, x in enumerate(at) for j, y in enumerate(at) if x != y and {x, y} <= words
+    ]
+    if not spans:
+        return line
+    i, j = min(spans, key=lambda s: abs(s[0] - s[1]))
+    a, b = max(min(i, j) - context, 0), min(max(i, j) + context + 1, len(tokens))
+    return ("… " if a else "") + " ".join(tokens[a:b]) + (" …" if b < len(tokens) else "")
+
+
+def _text(pattern: str, left: str, right: str, phrases: Phrases | None) -> str | None:
+    """The link in words; None when its source's lines are at hand and none holds both words (a
+    gloss pair found only in the gloss's quoted examples)."""
+    if phrases is not None and pattern in LIST_SOURCES and phrases.read(pattern):
+        line = phrases.find(pattern, left, right)
+        return _excerpt(line, {left, right}) if line else None
     if pattern == "compound":
         return surface(left + right)
     left, right = surface(left), surface(right)
@@ -166,6 +194,8 @@ def clue_links(
                 continue
             left, right = (tok, word) if direction == 0 else (word, tok)
             text = _text(name, left, right, phrases)
+            if text is None:
+                continue
             found.append(Link(shown, text, SOURCES[name], name, int(n)))
     if past is not None:
         n = past.links.get(clue, {}).get(answer, 0)

@@ -74,9 +74,13 @@ def _wordnet_lines(paths: Sequence[str | os.PathLike], glosses: bool) -> Iterato
     for p in paths:
         for e in read_wordnet(p):
             if glosses:
+                # the definition, without its quoted examples ("'E' stato condannato a dieci anni
+                # di galera" defines neither stato nor galera)
+                parts = [x.strip() for x in e.gloss.split(";")]
+                definition = "; ".join(x for x in parts if x and not x.startswith(("'", '"')))
                 for lemma in e.lemmas:
-                    if e.gloss and "_" not in lemma and " " not in lemma:
-                        yield f"{lemma}: {e.gloss}", f"{lemma} {e.gloss}"
+                    if definition and "_" not in lemma and " " not in lemma:
+                        yield f"{lemma}: {definition}", f"{lemma} {definition}"
                 continue
             for text in (*e.lemmas, *e.phrases):
                 text = text.replace("_", " ").strip()
@@ -145,11 +149,18 @@ class Phrases:
                     index.setdefault(t, []).append(k)
         self._lines[pattern], self._index[pattern] = kept, index
 
-    def find(self, pattern: str, a: str, b: str) -> str | None:
-        """The shortest line of ``pattern`` holding both folded words, or None."""
+    def _built(self, pattern: str) -> dict[str, list[int]]:
         if pattern not in self._index:
             self._build(pattern, _lines(pattern, self.sources.get(pattern, [])))
-        index = self._index[pattern]
+        return self._index[pattern]
+
+    def read(self, pattern: str) -> bool:
+        """Whether the lines of ``pattern`` are at hand (its sources given and not too long)."""
+        return bool(self._built(pattern))
+
+    def find(self, pattern: str, a: str, b: str) -> str | None:
+        """The shortest line of ``pattern`` holding both folded words, or None."""
+        index = self._built(pattern)
         if a not in index or b not in index:
             return None
         both = set(index[a]) & set(index[b])
