@@ -33,6 +33,13 @@ def repo() -> Path:
     return REPO
 
 
+@pytest.fixture(scope="session")
+def data_folder() -> Path | None:
+    """The evaluation data folder, or None: for tests that check one thing with it and another
+    without it."""
+    return data_dir()
+
+
 @pytest.fixture
 def wordgames_data() -> Path:
     """The evaluation data folder; tests using it skip with the reason when it is absent."""
