@@ -25,7 +25,8 @@ rule report:
         sections=lambda wildcards, input: get_report_titles(wildcards, input),
         titles=[title for title, _ in get_report_sections()],
         figures=get_report_figure_args,
-        absent=get_report_absent_args(),
+        # a function: a reason may quote a config value such as {data_dir}/x, no wildcard
+        absent=lambda wildcards: get_report_absent_args(),
         config_name=get_config_name,
     shell:
         "wordgames build report {params.sections:q} {params.figures:q} {params.absent:q}"
