@@ -162,31 +162,58 @@ def clue_links(
     lemmas count (``testa`` - ``dura`` explains ``duro``), a form that is also a verb form
     only in :data:`PHRASE_PATTERNS`. ``past``: the past games to read
     (default: the resources'; the service gives them without the games overlapping the clues)."""
+    return clue_links_of(res, clue, [answer], shown=shown, past=past, phrases=phrases, limit=limit)[
+        answer
+    ]
+
+
+def clue_links_of(
+    res,
+    clue: str,
+    answers: list[str],
+    *,
+    shown: str | None = None,
+    past=None,
+    phrases: Phrases | None = None,
+    limit: int = PER_CLUE,
+) -> dict[str, list[Link]]:
+    """:func:`clue_links` of one clue for several answers: the clue's neighbours are read and
+    matched once for all of them (a solve explains ten answers of five clues)."""
     shown = shown if shown is not None else surface(clue)
     past = past if past is not None else res.past
-    found: list[Link] = []
+    answers = list(dict.fromkeys(answers))
+    found: dict[str, list[Link]] = {a: [] for a in answers}
     li, lex = res.links, res.lexicon
     if li is not None:
         tokens = [clue] if clue in li.index else [t for t in clue.split() if is_content(t)]
-        given = {answer, *tokens}
-        answers = {answer}
+        given = set(tokens)  # the clue's own words, before their other forms join
+        forms = {a: {a} for a in answers}
         if lex is not None and hasattr(lex, "forms"):
-            answers |= lex.forms(answer)
+            for a in answers:
+                forms[a] |= lex.forms(a)
             tokens = list(dict.fromkeys(f for t in tokens for f in sorted(lex.forms(t)) or [t]))
         verbs = getattr(lex, "verbs", None) or {}
-        ids = np.array([li.index[w] for w in answers if w in li.index], dtype=np.int64)
-        pairs: dict[tuple[str, str, str, int], float] = {}  # a pair's rows of one shape, summed
+        owners: dict[int, list[str]] = {}  # a word's id -> the answers it is a form of
+        for a in answers:
+            for w in forms[a]:
+                if w in li.index:
+                    owners.setdefault(li.index[w], []).append(a)
+        ids = np.fromiter(owners, dtype=np.int64, count=len(owners))
+        # (answer, token, word, pattern, direction) -> the rows of that shape, summed
+        pairs: dict[tuple[str, str, str, str, int], float] = {}
         for tok in tokens:
             dst, pat, cnt, dr = li.neighbours(tok)
             for k in np.flatnonzero(np.isin(dst, ids)):
-                key = (tok, li.words[int(dst[k])], PATTERNS[int(pat[k])], int(dr[k]))
-                pairs[key] = pairs.get(key, 0.0) + float(cnt[k])
-        for (tok, word, name, direction), n in pairs.items():
+                word, name = li.words[int(dst[k])], PATTERNS[int(pat[k])]
+                for a in owners[int(dst[k])]:
+                    key = (a, tok, word, name, int(dr[k]))
+                    pairs[key] = pairs.get(key, 0.0) + float(cnt[k])
+        for (a, tok, word, name, direction), n in pairs.items():
             if name not in SOURCES:  # near: co-occurrence, not a link
                 continue
             # another form that is also a verb form means the verb outside a listed phrase
             # ("Pane finché dura" is no evidence for duro; "testa dura" in a wordnet is)
-            verbal = any(w not in given and w in verbs for w in (tok, word))
+            verbal = any(w not in given and w != a and w in verbs for w in (tok, word))
             if verbal and name not in PHRASE_PATTERNS:
                 continue
             collocation = name in CORPUS_PATTERNS and name != "compound"
@@ -196,33 +223,38 @@ def clue_links(
             text = _text(name, left, right, phrases)
             if text is None:
                 continue
-            found.append(Link(shown, text, SOURCES[name], name, int(n)))
+            found[a].append(Link(shown, text, SOURCES[name], name, int(n)))
     if past is not None:
-        n = past.links.get(clue, {}).get(answer, 0)
-        if n:
-            games = "a past game" if n == 1 else f"{n} past games"
-            text = f"{surface(answer)} was the answer to {games} with the clue {shown}"
-            found.append(Link(shown, text, PAST_SOURCE, "past", int(n)))
-    found.sort(key=lambda x: (_ORDER.get(x.pattern, 99), -x.count, x.text))
-    out: list[Link] = []
-    for link in found:
-        if all(link.text != o.text for o in out):
-            out.append(link)
-    return out[:limit]
+        seen = past.links.get(clue, {})
+        for a in answers:
+            n = seen.get(a, 0)
+            if n:
+                games = "a past game" if n == 1 else f"{n} past games"
+                text = f"{surface(a)} was the answer to {games} with the clue {shown}"
+                found[a].append(Link(shown, text, PAST_SOURCE, "past", int(n)))
+    out: dict[str, list[Link]] = {}
+    for a, links in found.items():
+        links.sort(key=lambda x: (_ORDER.get(x.pattern, 99), -x.count, x.text))
+        kept: list[Link] = []
+        for link in links:
+            if all(link.text != o.text for o in kept):
+                kept.append(link)
+        out[a] = kept[:limit]
+    return out
 
 
-def answer_links(
+def answers_links(
     res,
     clues: list[str],
     shown: list[str],
-    answer: str,
+    answers: list[str],
     *,
     past=None,
     phrases: Phrases | None = None,
-) -> list[Link]:
-    """:func:`clue_links` of every clue, in the clues' order."""
-    return [
-        link
+) -> list[list[Link]]:
+    """:func:`clue_links` of every clue for each of ``answers``, in the clues' order."""
+    per_clue = [
+        clue_links_of(res, clue, answers, shown=name, past=past, phrases=phrases)
         for clue, name in zip(clues, shown, strict=True)
-        for link in clue_links(res, clue, answer, shown=name, past=past, phrases=phrases)
     ]
+    return [[link for links in per_clue for link in links[a]] for a in answers]

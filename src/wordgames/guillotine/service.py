@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from wordgames.config import DEFAULT_CONFIGFILE, Config, load_cli_config
 from wordgames.errors import InputError
 from wordgames.guillotine.evidence import LinkIndex, PastGames, Resources
-from wordgames.guillotine.explain import answer_links
+from wordgames.guillotine.explain import answers_links
 from wordgames.guillotine.files import guillotine_files
 from wordgames.guillotine.games import N_CLUES, Game, normalize, overlapping
 from wordgames.guillotine.phrases import Phrases
@@ -373,17 +373,25 @@ class GuillotineService:
         shown = [as_typed(c) for c in raw]
         if self.explained is not res:
             past = _without_overlap(self.explained.past, clues)
-        answers = [self._shown(a, clues, shown, past) for a in result.answers]
+        links = answers_links(
+            self.explained,
+            clues,
+            shown,
+            [a.word for a in result.answers],
+            past=past,
+            phrases=self.phrases,
+        )
+        answers = [
+            self._shown(a, clues, shown, found)
+            for a, found in zip(result.answers, links, strict=True)
+        ]
         result = replace(result, answers=answers)
         trained = bool(getattr(self.solver, "trained", False))
         return Solution(shown, self.name, result, notes, time.perf_counter() - t0, trained)
 
-    def _shown(self, answer: Answer, clues: list[str], shown: list[str], past) -> Answer:
+    def _shown(self, answer: Answer, clues: list[str], shown: list[str], links) -> Answer:
         """``answer`` as people read it: accented, its evidence keyed by the clues as shown, its
-        real evidence in words."""
-        links = answer_links(
-            self.explained, clues, shown, answer.word, past=past, phrases=self.phrases
-        )
+        real evidence in words (``links``, from :func:`answers_links`)."""
         evidence = {s: answer.evidence.get(c, "") for c, s in zip(clues, shown, strict=True)}
         return replace(answer, word=surface(answer.word), evidence=evidence, links=links)
 
