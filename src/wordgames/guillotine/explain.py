@@ -198,12 +198,14 @@ def clue_links_of(
             for w in forms[a]:
                 if w in li.index:
                     owners.setdefault(li.index[w], []).append(a)
-        ids = np.fromiter(owners, dtype=np.int64, count=len(owners))
+        # a mask over the vocabulary: one lookup per neighbour, where isin sorted each list
+        wanted = np.zeros(len(li.words), dtype=bool)
+        wanted[np.fromiter(owners, dtype=np.int64, count=len(owners))] = True
         # (answer, token, word, pattern, direction) -> the rows of that shape, summed
         pairs: dict[tuple[str, str, str, str, int], float] = {}
         for tok in tokens:
             dst, pat, cnt, dr = li.neighbours(tok)
-            for k in np.flatnonzero(np.isin(dst, ids)):
+            for k in np.flatnonzero(wanted[dst]):
                 word, name = li.words[int(dst[k])], PATTERNS[int(pat[k])]
                 for a in owners[int(dst[k])]:
                     key = (a, tok, word, name, int(dr[k]))
