@@ -293,7 +293,7 @@ def _build_summary(args) -> int:
     import pyarrow as pa
 
     from wordgames.artifacts import atomic_open, read_parquet, write_parquet
-    from wordgames.hangman.evaluate import GameRecord, summarise
+    from wordgames.hangman.evaluate import GameRecord, markdown_table, summarise
 
     rows = []
     for path in args.games:
@@ -321,8 +321,5 @@ def _build_summary(args) -> int:
         ("ms per guess", lambda r: f"{1000 * r['seconds_per_guess']:.2f}"),
     ]
     with atomic_open(md) as fh:
-        fh.write("| " + " | ".join(head for head, _ in columns) + " |\n")
-        fh.write("|---|---|" + "---:|" * (len(columns) - 2) + "\n")
-        for r in rows:
-            fh.write("| " + " | ".join(cell(r) for _, cell in columns) + " |\n")
+        fh.write(markdown_table(columns, rows, text=2))
     return 0

@@ -337,6 +337,7 @@ def _build_summary(args) -> int:
 
     from wordgames.artifacts import atomic_open, read_parquet, write_parquet
     from wordgames.errors import InputError
+    from wordgames.hangman.evaluate import markdown_table
     from wordgames.hangman.words.play import read_records, summarise
     from wordgames.textfiles import read_text
 
@@ -377,8 +378,5 @@ def _build_summary(args) -> int:
             f"Held-out words of the split with seed {split.get('seed')} ({sizes.get('test')} test, "
             f"{sizes.get('train')} training words; test md5 {split.get('md5', {}).get('test')}).\n\n"
         )
-        fh.write("| " + " | ".join(head for head, _ in columns) + " |\n")
-        fh.write("|---|" + "---:|" * (len(columns) - 1) + "\n")
-        for r in rows:
-            fh.write("| " + " | ".join(cell(r) for _, cell in columns) + " |\n")
+        fh.write(markdown_table(columns, rows, text=1))
     return 0

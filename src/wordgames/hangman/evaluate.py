@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from wordgames.hangman.game import LIVES, Game
@@ -108,3 +109,14 @@ def records_table(records: list[GameRecord], **columns):
     for name, value in columns.items():
         table = table.append_column(name, pa.array([value] * len(records), pa.string()))
     return table
+
+
+def markdown_table(
+    columns: list[tuple[str, Callable[[dict], str]]], rows: list[dict], text: int
+) -> str:
+    """A summary table a person reads: ``columns`` are (header, cell of a row); the first ``text``
+    columns are left-aligned, the numbers after them right-aligned."""
+    lines = ["| " + " | ".join(head for head, _ in columns) + " |"]
+    lines.append("|" + "---|" * text + "---:|" * (len(columns) - text))
+    lines += ["| " + " | ".join(cell(r) for _, cell in columns) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
