@@ -11,7 +11,7 @@ Folds, training games and past-game evidence exactly as the guillotine-eval stag
 left out of both), and every configured game set is scored like the stage scores it (a set holding
 other sets' games, ``past_games``, on the predictions of the folds its games belong to). The
 features of a fold are computed once per evidence and solver setting and reused by every variant that
-only changes the model (``l2``, ``drop``, ``inter``, ``negatives``, ``ranker``).
+only changes the model (``l2``, ``drop``, ``inter``, ``negatives``, ``ranker``, ``select``).
 
 A variant is ``default`` or ``;``-separated ``key=value`` settings:
 
@@ -29,7 +29,11 @@ A variant is ``default`` or ``;``-separated ``key=value`` settings:
   ``calparts=games|random`` (the calibration's five parts keep near-duplicate games together, or
   are random as before the ranker), ``ranker=logit|lgbm|auto`` (the solver setting: the conditional logit, the LightGBM lambdarank
   ranker, or the one of the grid chosen by an inner cross-validation of each fold's training games,
-  :mod:`wordgames.guillotine.nested`; the choice and inner scores of every fold are printed).
+  :mod:`wordgames.guillotine.nested`; the choice and inner scores of every fold are printed),
+  ``select=none|groups`` (the solver setting: every feature, or the optional feature groups of
+  :mod:`wordgames.guillotine.feature_groups` re-decided by a greedy backward elimination on an inner
+  cross-validation of each fold's training games, before the ranker is chosen; applied after
+  ``drop``; every fold's dropped and kept groups are printed with its choice line).
 
 Columns: accuracy, R@5, R@10, R@100, MRR; ``cut``: the solution is among the candidates the ranker
 sees (after the first-stage cut); ``pool``: it is in the first stage's whole pool; with ``--ece``
@@ -64,6 +68,7 @@ from wordgames.guillotine.metrics import rank_of, summarize
 from wordgames.guillotine.nested import (
     INNER_FOLDS,
     RANKERS,
+    SELECTS,
     Fitter,
     candidates_for,
     describe_choice,
@@ -89,6 +94,7 @@ def parse_variant(text: str) -> dict:
         "drop": [],
         "inter": True,
         "ranker": "logit",
+        "select": "none",
         "negatives": 300,
         "calparts": "games",
         "links": None,
@@ -117,6 +123,10 @@ def parse_variant(text: str) -> dict:
             if value not in RANKERS:
                 sys.exit(f"variant {text!r}: ranker is one of {', '.join(RANKERS)}")
             v["ranker"] = value
+        elif key == "select":
+            if value not in SELECTS:
+                sys.exit(f"variant {text!r}: select is one of {', '.join(SELECTS)}")
+            v["select"] = value
         elif key == "calparts":
             if value not in ("games", "random"):
                 sys.exit(f"variant {text!r}: calparts is games or random")
@@ -138,7 +148,7 @@ def parse_variant(text: str) -> dict:
         else:
             sys.exit(
                 f"variant {text!r}: unknown setting {key!r} (params, l2, drop, inter, ranker, "
-                "negatives, calparts, links, nolinks, vectors, lemmas)"
+                "select, negatives, calparts, links, nolinks, vectors, lemmas)"
             )
     return v
 
@@ -204,11 +214,12 @@ def inner(variant: dict, groups, games, feats: list[str]) -> dict:
     return scores[cand.name]
 
 
-def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece: bool):
-    """The variant's weighting model on the training groups (already cut to its columns ``cols``,
-    so the calibration's out-of-fold models see the same columns), chosen and calibrated as the
-    training stage does (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration only with
-    ``ece``): a scoring function of a full candidate matrix and the model."""
+def scorer(variant: dict, groups, games, feats: list[str], ece: bool):
+    """The variant's weighting model on the training groups (already cut to its columns ``feats``,
+    so the calibration's out-of-fold models see the same columns), chosen (with ``select``, its
+    features too) and calibrated as the training stage does
+    (:func:`wordgames.guillotine.nested.fit_ranker`; the calibration only with ``ece``): the
+    model's columns of a full candidate matrix (its own features, by name) and the model."""
     inter = interactions(variant, feats)
     model = fit_ranker(
         groups,
@@ -220,8 +231,9 @@ def scorer(variant: dict, groups, games, cols: list[int], feats: list[str], ece:
         negatives=variant["negatives"],
         calibration_folds=5 if ece else 0,
         calibration_parts=variant["calparts"],
+        select=variant["select"],
     )
-    return (lambda X: model.scores(X[:, cols])), model
+    return [L.FEATURES.index(f) for f in model.features], model
 
 
 def load_links_resources(configfile: str):
@@ -275,8 +287,11 @@ def main() -> int:
     needed = {E.game_key(g) for s in wanted for g in sets[s]}
     folds = [f for f in folds if f.name in sets and any(E.game_key(g) in needed for g in f.games)]
     variants = [parse_variant(v) for v in (args.variant or ["default"])]
-    if args.inner and any(v["ranker"] == "auto" for v in variants):
-        sys.exit("--inner scores a logit or lgbm variant; ranker=auto makes its own inner choice")
+    if args.inner and any(v["ranker"] == "auto" or v["select"] != "none" for v in variants):
+        sys.exit(
+            "--inner scores a fixed logit or lgbm variant; ranker=auto and select=groups make "
+            "their own inner choice"
+        )
     preds: dict[str, dict[tuple, dict]] = {v["name"]: {} for v in variants}
     choices: dict[str, list[str]] = {v["name"]: [] for v in variants}
     inner_rows: list[dict] = []
@@ -317,7 +332,7 @@ def main() -> int:
                     file=sys.stderr,
                 )
             t0 = time.perf_counter()
-            score, model = scorer(v, sub, train_games, cols, feats, args.ece)
+            mcols, model = scorer(v, sub, train_games, feats, args.ece)
             line = f"{fold.name}: {describe_choice(model.info)}"
             if model.calibration is not None:
                 maps = model.calibration.info.get("ece_cross_fit", {})
@@ -331,11 +346,11 @@ def main() -> int:
                 file=sys.stderr,
             )
             for g, words, X, pool_words in test:
-                s = score(X)
+                s = model.scores(X[:, mcols])
                 order = np.argsort(-s, kind="stable")[:100]
                 conf = 0.0
                 if model.calibration is not None and len(X):
-                    conf = float(model.confidences(model.probabilities(X[:, cols])).max())
+                    conf = float(model.confidences(model.probabilities(X[:, mcols])).max())
                 preds[v["name"]][E.game_key(g)] = {
                     "rank": rank_of([words[k] for k in order], g.solution),
                     "confidence": conf,

@@ -315,6 +315,7 @@ def cmd_train(args) -> int:
             info={"sources": res.past.sources},
             precision=params["confident_precision"],
             ranker=params.get("ranker", "logit"),
+            select=params.get("select", "none"),
         )
     model.save(args.out)
     log.info("model written to %s", args.out)
@@ -392,6 +393,7 @@ def cmd_eval_stage(args) -> int:
                 notes=notes,
                 precision=sp["confident_precision"],
                 ranker=sp.get("ranker", "logit"),
+                select=sp.get("select", "none"),
             )
             for name, games in sets.items():
                 rows = E.rows_for_set(games, preds)

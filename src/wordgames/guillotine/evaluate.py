@@ -99,9 +99,11 @@ def train(
     precision: float = 0.5,
     ranker: str = "logit",
     threads: int = 1,
+    select: str = "none",
 ):
     """The weighting model on ``games`` (``ranker``: ``logit``, ``lgbm`` or ``auto``, chosen on
-    these games only: :mod:`wordgames.guillotine.nested`), with its confidence calibrated on
+    these games only: :mod:`wordgames.guillotine.nested`; ``select`` ``groups``: the optional
+    feature groups re-decided on the same games first), with its confidence calibrated on
     out-of-fold predictions of the same games (``calibration_folds`` 0: no calibration map)."""
     from wordgames.guillotine.solvers.links_features import FEATURES, interaction_pairs
 
@@ -120,6 +122,7 @@ def train(
         info=meta,
         calibration_folds=calibration_folds,
         precision=precision,
+        select=select,
     )
 
 
@@ -232,9 +235,11 @@ def cross_validate(
     precision: float = 0.5,
     ranker: str = "logit",
     threads: int = 1,
+    select: str = "none",
 ) -> dict[tuple, dict]:
     """Predictions of the links solver for every distinct game, keyed by :func:`game_key`; each
-    fold's model (and its ``ranker`` choice) from that fold's training games only."""
+    fold's model (its ``ranker`` choice and, with ``select``, its features) from that fold's
+    training games only."""
     ev_games = evidence.games if evidence is not None else []
     folds, pool_games = make_folds(sets, ev_games)
     full = PastGames(games=pool_games)
@@ -261,6 +266,7 @@ def cross_validate(
             precision=precision,
             ranker=ranker,
             threads=threads,
+            select=select,
         )
         choice = f"fold {fold.name}: {describe_choice(model.info)}"
         log.info(choice)

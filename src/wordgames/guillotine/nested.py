@@ -9,6 +9,12 @@ against it), and the winner (the first of the grid on a tie: the logit before th
 on all training games and calibrated out of fold. Because the evaluation stage trains once per outer
 fold, the choice it evaluates is nested: no evaluated game takes part in it.
 
+The setting ``select`` (``none`` or ``groups``) first re-decides the optional features
+(:data:`wordgames.guillotine.feature_groups.FEATURE_GROUPS`) on the same inner parts:
+:func:`select_features`, a greedy backward elimination scored by the conditional logit at the
+configured L2 on the same criterion. The ranker is then chosen, refitted and calibrated on the kept
+features only; the model lists only those, and its interaction pairs index its own columns.
+
 The feature matrices are computed once per training game by the caller and shared by every fit;
 the two tree counts of a LightGBM setting are scored with one booster (its first trees).
 """
@@ -16,11 +22,13 @@ the two tree counts of a LightGBM setting are scored with one booster (its first
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from wordgames.guillotine.feature_groups import groups_present
 from wordgames.guillotine.games import Game
 from wordgames.guillotine.model import fit, fit_calibration
 from wordgames.guillotine.ranker import fit_lgbm, truncated
@@ -28,6 +36,7 @@ from wordgames.guillotine.ranker import fit_lgbm, truncated
 log = logging.getLogger(__name__)
 
 RANKERS = ("logit", "lgbm", "auto")
+SELECTS = ("none", "groups")
 INNER_FOLDS = 3
 CRITERION = "mrr"
 #: fewer training games with their solution among the candidates than this: the logit only (a
@@ -203,6 +212,115 @@ def choose(scores: dict[str, dict], candidates: Sequence[Candidate]) -> Candidat
     return best
 
 
+def remap_interactions(
+    interactions: Sequence[tuple[int, int]], features: Sequence[str], kept: Sequence[str]
+) -> list[tuple[int, int]]:
+    """The pairs of columns of ``features`` as columns of ``kept`` (a subset of them); a pair with
+    a member not kept goes."""
+    col = {f: k for k, f in enumerate(kept)}
+    out = []
+    for a, b in interactions:
+        fa, fb = features[a], features[b]
+        if fa in col and fb in col:
+            out.append((col[fa], col[fb]))
+    return out
+
+
+def column_subset(
+    groups: list[tuple[np.ndarray, int]],
+    features: Sequence[str],
+    interactions: Sequence[tuple[int, int]],
+    kept: Sequence[str],
+) -> tuple[list[tuple[np.ndarray, int]], list[tuple[int, int]]]:
+    """The groups cut to the columns of ``kept`` (one copy) and the interaction pairs remapped."""
+    cols = [features.index(f) for f in kept]
+    if list(kept) == list(features):
+        return groups, list(interactions)
+    return [(X[:, cols], y) for X, y in groups], remap_interactions(interactions, features, kept)
+
+
+def select_features(
+    groups: list[tuple[np.ndarray, int]],
+    part: np.ndarray,
+    features: Sequence[str],
+    interactions: Sequence[tuple[int, int]],
+    l2: float = 1.0,
+    negatives: int | None = 300,
+    seed: int = 0,
+    feature_groups: list[tuple[str, list[str]]] | None = None,
+) -> tuple[list[str], dict]:
+    """The features kept by a greedy backward elimination of the optional groups (default
+    :data:`~wordgames.guillotine.feature_groups.FEATURE_GROUPS`, restricted to ``features``).
+
+    Every feature set is scored by :func:`inner_scores` of the conditional logit at ``l2`` on the
+    parts ``part`` of the training groups (one logit fit a part), criterion :data:`CRITERION`. It
+    starts from all ``features``; each group in order is scored without it, and it goes when its
+    removal does not lower the score (a group stays only when it strictly raises it), the next
+    group then being tried on the reduced set. A set is scored on a copy of the shared matrices'
+    columns (one at a time); nothing is recomputed. Returns the kept names (in the order of
+    ``features``) and a record: the baseline and final scores and, for every group, the score with
+    and without it at its step and the decision."""
+    features = list(features)
+    present = groups_present(features, feature_groups)
+    cand = Candidate("logit", l2=l2)
+    t0 = time.perf_counter()
+
+    def score(kept: list[str]) -> dict:
+        sub, inter = column_subset(groups, features, interactions, kept)
+        fitter = Fitter(kept, inter, negatives, 1, seed)
+        return inner_scores(sub, part, [cand], fitter)[cand.name]
+
+    current = list(features)
+    best = score(current)
+    baseline = best
+    steps = []
+    for name, members in present:
+        trial = [f for f in current if f not in members]
+        without = score(trial)
+        drop = without[CRITERION] >= best[CRITERION]
+        steps.append(
+            {
+                "group": name,
+                "features": list(members),
+                "with": best[CRITERION],
+                "without": without[CRITERION],
+                "decision": "dropped" if drop else "kept",
+            }
+        )
+        log.info(
+            "feature group %s: inner %s %.4f with, %.4f without: %s",
+            name,
+            CRITERION,
+            best[CRITERION],
+            without[CRITERION],
+            "dropped" if drop else "kept",
+        )
+        if drop:
+            current, best = trial, without
+    record = {
+        "setting": "groups",
+        "criterion": CRITERION,
+        "inner_folds": len(np.unique(part)),
+        "l2": l2,
+        "baseline": baseline[CRITERION],
+        "final": best[CRITERION],
+        "kept": [s["group"] for s in steps if s["decision"] == "kept"],
+        "dropped": [s["group"] for s in steps if s["decision"] == "dropped"],
+        "steps": steps,
+    }
+    log.info(
+        "feature groups: %d kept, %d dropped; inner %s %.4f -> %.4f (%d sets scored, %.1f s)",
+        len(record["kept"]),
+        len(record["dropped"]),
+        CRITERION,
+        record["baseline"],
+        record["final"],
+        len(steps) + 1,
+        time.perf_counter() - t0,
+    )
+    return current, record
+
+
 def fit_ranker(
     groups: list[tuple[np.ndarray, int]],
     games: Sequence[Game] | None,
@@ -218,14 +336,22 @@ def fit_ranker(
     inner_folds: int = INNER_FOLDS,
     seed: int = 0,
     calibration_parts: str = "games",
+    select: str = "none",
+    feature_groups: list[tuple[str, list[str]]] | None = None,
 ):
     """The weighting model for ``groups`` (the feature groups of ``games``, in order): chosen as
     ``ranker`` says (module docstring), refitted on all groups, its confidence calibrated on
     out-of-fold predictions (parts that keep near-duplicate games together; ``calibration_parts``
-    "random": random parts, as before the ranker; ``calibration_folds`` 0: no map). ``model.info["ranker"]`` records the setting, the winner and, for ``auto``, every
-    candidate's inner scores."""
-    fitter = Fitter(list(features), list(interactions), negatives, threads, seed)
+    "random": random parts, as before the ranker; ``calibration_folds`` 0: no map).
+    ``model.info["ranker"]`` records the setting, the winner and, for ``auto``, every candidate's
+    inner scores. ``select`` "groups": the optional feature groups (``feature_groups``, default
+    :data:`~wordgames.guillotine.feature_groups.FEATURE_GROUPS`) are first re-decided by
+    :func:`select_features` on the inner parts, and all that follows sees the kept features only
+    (``model.info["features_selection"]``)."""
     cands = candidates_for(ranker, l2)
+    if select not in SELECTS:
+        raise ValueError(f"unknown select {select!r} (one of {', '.join(SELECTS)})")
+    features, interactions = list(features), list(interactions)
     meta = dict(info or {})
     choice: dict = {"setting": ranker}
     if games is not None and len(games) != len(groups):
@@ -237,6 +363,27 @@ def fit_ranker(
         return np.random.default_rng(seed).permutation(len(groups)) % k
 
     usable = sum(1 for X, y in groups if y >= 0 and len(X) > 1)
+    if select == "groups":
+        if usable >= 2 * inner_folds:
+            kept, selection = select_features(
+                groups,
+                parts(inner_folds),
+                features,
+                interactions,
+                l2=l2,
+                negatives=negatives,
+                seed=seed,
+                feature_groups=feature_groups,
+            )
+            groups, interactions = column_subset(groups, features, interactions, kept)
+            features = kept
+        else:
+            selection = {
+                "setting": "groups",
+                "note": f"only {usable} usable training games: every feature kept",
+            }
+        meta["features_selection"] = selection
+    fitter = Fitter(features, interactions, negatives, threads, seed)
     if usable < MIN_LGBM_GAMES and any(c.kind == "lgbm" for c in cands):
         choice["note"] = f"only {usable} usable training games: logit only"
         cands = [c for c in cands if c.kind == "logit"] or [Candidate("logit", l2=l2)]
@@ -268,7 +415,8 @@ def fit_ranker(
 
 
 def describe_choice(info: dict) -> str:
-    """One line for the evaluation's notes: the setting, the winner and the inner scores."""
+    """One line for the evaluation's notes: the setting, the winner and the inner scores, and with
+    ``select: groups`` the feature groups dropped and kept."""
     choice = info.get("ranker", {})
     if not choice:
         return "ranker: not recorded"
@@ -277,4 +425,14 @@ def describe_choice(info: dict) -> str:
     if inner:
         parts = ", ".join(f"{name} {s[CRITERION]:.3f}" for name, s in inner.items())
         text += f"; inner {choice.get('inner_folds')}-fold {CRITERION}: {parts}"
+    sel = info.get("features_selection")
+    if sel:
+        if "steps" in sel:
+            text += (
+                f"; feature groups (inner {CRITERION} {sel['baseline']:.3f} -> "
+                f"{sel['final']:.3f}): dropped {', '.join(sel['dropped']) or 'none'}; "
+                f"kept {', '.join(sel['kept']) or 'none'}"
+            )
+        else:
+            text += f"; feature groups: {sel.get('note', 'not selected')}"
     return text

@@ -426,6 +426,7 @@ class GuillotineService:
                     l2=self.params["l2"],
                     precision=self.params["confident_precision"],
                     ranker=self.params.get("ranker", "logit"),
+                    select=self.params.get("select", "none"),
                 )
                 solver = make_solver("links", res, self.params, model)
                 notes.append(f"model trained on the {len(pool)} non-overlapping past games")

@@ -114,8 +114,8 @@ def check_solver(name: str) -> None:
 
 def make_solver(name: str, res: Resources, params: dict, model=None):
     """``params``: the guillotine.gullever section for gullever, guillotine.solver for links (its
-    ``l2``, ``ranker`` and ``confident_precision`` are for training and are not passed on). An option the
-    solver does not know is a one-line InputError, not silently ignored."""
+    ``l2``, ``ranker``, ``select`` and ``confident_precision`` are for training and are not passed
+    on). An option the solver does not know is a one-line InputError, not silently ignored."""
     check_solver(name)
     if name == "gullever":
         from wordgames.guillotine.solvers.gullever import DEFAULTS, GulleverSolver
@@ -128,6 +128,7 @@ def make_solver(name: str, res: Resources, params: dict, model=None):
     params.pop("l2", None)
     params.pop("confident_precision", None)
     params.pop("ranker", None)
+    params.pop("select", None)
     _check_options(name, params, DEFAULTS)
     return LinksSolver(res, params, model)
 
