@@ -15,7 +15,10 @@ more) to the knowledge collection's tokens, as the collocation dictionary's role
   logDice, at most 40, written as lines of the word and 8 partners (so both sit in GloVe's window);
 - ``pairs-log``: each pair with PMI >= 1 as a line ``left right``, 1 + log2(count) times, at most 6;
 - ``pairs-count``: each pair with PMI >= 0 written as many times as the prose has it (about 7M
-  tokens more: the prose's own collocations at the prose's scale).
+  tokens more: the prose's own collocations at the prose's scale);
+- ``-CORPUS``: the collection without that corpus (its tokens left out: ``600:5:-kn-wikt-synsets``
+  is GUL.LE.VER's knowledge GloVe without the Wiktionary part); scored with the whole collection's
+  IDF and PMI, which the left-out corpus changes little.
 
 Every other GloVe setting is the knowledge collection's (window, x_max, alpha, eta, seed, and
 iterations unless ``--iterations``). Each trains in a scratch folder (``--work``, default
@@ -121,6 +124,22 @@ def build(tokens: Path, work: Path, dim: int, min_count: int, glove, cooc, itera
     return unit, time.perf_counter() - t0
 
 
+def tokens_without(cfg, collection: str, corpus: str, work_root: Path) -> Path:
+    """The collection's tokens without one corpus's: the other corpora's tokens, in order."""
+    corpora = list(cfg.section("collections")[collection]["corpora"])
+    if corpus not in corpora:
+        sys.exit(f"-{corpus}: not a corpus of {collection} ({', '.join(corpora)})")
+    out = work_root / f"tokens-without-{corpus}.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_open(out, "w") as fh:
+        for name in corpora:
+            if name != corpus:
+                with open(paths.corpus_tokens(cfg, name), encoding="utf-8") as src:
+                    for line in src:
+                        fh.write(line)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configfile", default="config/local-it.yaml")
@@ -156,7 +175,9 @@ def main() -> int:
             dim, min_count, *variant = setting.split(":")
             work = work_root / "-".join([f"d{dim}", f"m{min_count}", *variant])
             source = tokens
-            if variant:
+            if variant and variant[0].startswith("-"):
+                source = tokens_without(cfg, know, variant[0][1:], work_root)
+            elif variant:
                 if variant[0] not in VARIANTS:
                     sys.exit(f"unknown variant {variant[0]!r}; known: {', '.join(VARIANTS)}")
                 prose = cfg.settings.guillotine.collection

@@ -24,6 +24,7 @@ from wordgames.guillotine.files import (  # noqa: F401 - the rules ask plan for 
     GuillotineFiles,
     guillotine_files,
     guillotine_game_sets,
+    link_tables,
 )
 from wordgames.selection import (  # noqa: F401 - the rules ask plan for them
     collection_cooccur,
@@ -229,6 +230,7 @@ def guillotine_link_lists(cfg: Config) -> dict[str, list]:
             for table in ("lemma", "synset")
         ],
         "thesaurus": existing_files(cfg, links["thesaurus"]),
+        "tables": link_tables(cfg),
     }
 
 
@@ -270,6 +272,12 @@ def guillotine_link_notes(cfg: Config) -> list[str]:
         "the links"
         for v in links.thesaurus
         if not data_file(cfg, v)
+    ]
+    notes += [
+        f"guillotine knowledge table {pattern} {entry['path']} not found: left out of the links"
+        for pattern, entries in cfg.section("guillotine")["links"]["tables"].items()
+        for entry in entries
+        if not data_file(cfg, entry["path"])
     ]
     return notes
 

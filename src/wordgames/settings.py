@@ -294,6 +294,7 @@ class GuillotineLinks:
     quotes_corpora: list[str]
     wordnet: list[str]
     thesaurus: list[str]
+    tables: dict  # pattern -> [{path, reader, columns, window}] (guillotine.table_links)
 
 
 @dataclass(frozen=True)
@@ -321,6 +322,7 @@ class LinksSolver:
     assoc_floor: float
     l2: float
     ranker: str
+    select: str
     confident_precision: float
 
 

@@ -50,6 +50,13 @@ def test_text_column_header_and_whole_line(make_config, tmp_path, stages):
                 "options": {"column": 1},
             },
             "whole": {"kind": "text", "language": "it", "source": str(glosses)},
+            # a quiz clue with its answer: two columns, in the order given
+            "both": {
+                "kind": "text",
+                "language": "it",
+                "source": str(vmwe),
+                "options": {"column": [2, 1], "header": True},
+            },
         }
     )
     stages.build(cfg, "vmwe")
@@ -60,6 +67,8 @@ def test_text_column_header_and_whole_line(make_config, tmp_path, stages):
     # the whole line is one unit: headword and gloss, the tab read as a space
     assert _docs(cfg, "whole") == ["friggere cuocere in olio bollente\nabaca fibra"]
     assert _lines(cfg, "whole") == ["friggere cuocere in olio bollente", "abaca fibra"]
+    stages.build(cfg, "both")
+    assert _lines(cfg, "both") == ["chiamare in causa vid", "avere bisogno lvc full"]
 
 
 def test_text_missing_column_names_file_and_line(make_config, tmp_path, stages):

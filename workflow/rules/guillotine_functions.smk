@@ -16,6 +16,7 @@ def get_guillotine_links_inputs(wildcards):
         "titles": [str(p) for p in lists["titles"]],
         "wiktionary": [str(p) for p in lists["wiktionary"]],
         "quotes": [str(p) for p in lists["quotes"]],
+        "tables": external([spec.path for specs in lists["tables"].values() for spec in specs]),
     }
 
 
@@ -24,7 +25,16 @@ def get_guillotine_links_digest(wildcards):
     lists = plan.guillotine_link_lists(CFG)
     knowledge = [f for files in lists["knowledge"].values() for f in files]
     kinds = [f"{kind}:{f.name}" for kind, files in lists["knowledge"].items() for f in files]
-    return digest_of([*knowledge, *lists["wordnet"], *lists["thesaurus"]], *kinds)
+    tables = [spec for specs in lists["tables"].values() for spec in specs]
+    # a table's reader and columns change its links as much as its content does
+    kinds += [
+        json.dumps([p, s.reader, dict(s.columns), s.window])
+        for p, specs in lists["tables"].items()
+        for s in specs
+    ]
+    return digest_of(
+        [*knowledge, *lists["wordnet"], *lists["thesaurus"], *[s.path for s in tables]], *kinds
+    )
 
 
 def get_guillotine_links_sources(wildcards):
@@ -86,6 +96,14 @@ def get_guillotine_links_lists(wildcards, input):
     )
     for name in ("titles", "wiktionary", "quotes", "wordnet", "thesaurus"):
         args += repeated(f"--{name}", map(str, lists[name]))
+    args += repeated(
+        "--table",
+        [
+            f"{p}={json.dumps(spec.to_json())}"
+            for p, specs in lists["tables"].items()
+            for spec in specs
+        ],
+    )
     return args + repeated("--wordnet", map(str, lists["wordnet_exports"]))
 
 

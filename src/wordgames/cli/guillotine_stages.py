@@ -54,6 +54,14 @@ def register(commands) -> None:
         help="MyThes thesaurus .dat (Debian mythes-it: /usr/share/mythes/th_it_IT_v2.dat); "
         "repeatable",
     )
+    links.add_argument(
+        "--table",
+        action="append",
+        default=[],
+        metavar="PATTERN=JSON",
+        help='a knowledge table: PATTERN=\'{"path": ..., "reader": synsets|pairs|lines|names, '
+        '"columns": {role: column}, "window": N}\' (guillotine.links.tables); repeatable',
+    )
     links.add_argument("--min-count", type=int, default=1)
     links.add_argument(
         "--window",
@@ -236,6 +244,7 @@ def cmd_links(args) -> int:
             raise InputError(f"thesaurus not found: {f}")
     if args.min_count < 1:
         raise InputError("--min-count must be at least 1")
+    tables = _table_specs(args.table)
     summary = build_links(
         args.tokens,
         args.out,
@@ -247,6 +256,7 @@ def cmd_links(args) -> int:
         quotes=args.quotes,
         wordnet=args.wordnet,
         thesaurus=args.thesaurus,
+        tables=tables,
         min_count=args.min_count,
         window=args.window,
         window_min_count=args.window_min_count,
@@ -254,6 +264,28 @@ def cmd_links(args) -> int:
     )
     print(json.dumps(summary))
     return 0
+
+
+def _table_specs(items: list[str]) -> dict:
+    """--table PATTERN=JSON values as table specs by pattern (the file must exist)."""
+    from pathlib import Path
+
+    from wordgames.errors import InputError
+    from wordgames.guillotine.table_links import TableSpec
+
+    tables: dict[str, list] = {}
+    for item in items:
+        pattern, sep, text = item.partition("=")
+        try:
+            entry = json.loads(text) if sep else None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"--table {pattern}: not a JSON object ({exc.msg})") from None
+        if not isinstance(entry, dict) or "path" not in entry:
+            raise InputError(f'--table {item}: expected PATTERN={{"path": ..., "reader": ...}}')
+        if not Path(entry["path"]).is_file():
+            raise InputError(f"--table {pattern}: file not found: {entry['path']}")
+        tables.setdefault(pattern, []).append(TableSpec.from_config(pattern, entry, entry["path"]))
+    return tables
 
 
 def cmd_wordnet(args) -> int:

@@ -66,18 +66,19 @@ def _units(
     layout: str,
     encoding: str,
     tally: Tally,
-    column: int | None = None,
+    column: int | list[int] | None = None,
     header: bool = False,
 ) -> Iterator[str]:
     """Lines or blank-line separated paragraphs of one file (paragraph lines joined by spaces).
 
     With ``header`` the file's first line is skipped; with ``column`` (layout ``lines``) a line's
-    unit is its ``column``-th tab-separated field, and a line with fewer fields fails naming the
-    file and line. Tabs of a whole line become spaces (``word<TAB>gloss`` is one unit)."""
+    unit is its ``column``-th tab-separated field (a list: those fields joined by a space, as a
+    quiz clue with its answer), and a line with fewer fields fails naming the file and line. Tabs of a whole line become spaces (``word<TAB>gloss`` is one unit)."""
     try:
         fh = open(path, encoding=encoding, errors="replace", newline=None)  # noqa: SIM115
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    columns = [column] if isinstance(column, int) else list(column or [])
     block: list[str] = []
     with fh:
         for lineno, line in enumerate(fh, 1):
@@ -87,14 +88,14 @@ def _units(
                 tally.counts["undecodable_lines"] += 1
                 if tally.counts["undecodable_lines"] <= 3:
                     log.warning("%s:%d: bytes not valid %s were replaced", path, lineno, encoding)
-            if column is not None and line.strip():
+            if columns and line.strip():
                 fields = line.rstrip("\r\n").split("\t")
-                if len(fields) < column:
+                if len(fields) < max(columns):
                     raise InputError(
-                        f"{path}: line {lineno}: expected at least {column} tab-separated "
+                        f"{path}: line {lineno}: expected at least {max(columns)} tab-separated "
                         f"columns, found {len(fields)}"
                     )
-                line = fields[column - 1]
+                line = " ".join(fields[k - 1] for k in columns)
             line = " ".join(line.strip().lstrip("\ufeff").split("\t"))
             if layout == "fortunes" and line == "%":
                 line = ""  # the fortune separator ends a block like a blank line

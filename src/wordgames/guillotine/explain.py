@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, is_content
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, TABLE_PATTERNS, is_content
 from wordgames.guillotine.phrases import Phrases
 from wordgames.guillotine.solvers.base import Link
 from wordgames.guillotine.surface import surface
@@ -37,7 +37,10 @@ PER_CLUE = 3
 MAX_TEXT = 100
 #: the patterns whose two words belong to one listed expression (a wordnet locution, a thesaurus
 #: entry, a multiword expression or named entity): there another form of a word is that word
-PHRASE_PATTERNS = frozenset(("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity"))
+PHRASE_PATTERNS = frozenset(
+    ("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity")
+    + ("italwordnet", "wikt_synset", "place")
+)
 
 SOURCES = {
     "adj": "corpus collocation",
@@ -60,12 +63,19 @@ SOURCES = {
     "mwe": "multiword expressions",
     "entity": "named entities",
     "dictionary": "dictionary",
+    "italwordnet": "ItalWordNet",
+    "wikt_synset": "Wiktionary synsets",
+    "quiz": "quiz questions",
+    "proverb_more": "proverbs",
+    "quotation": "quotations",
+    "place": "municipalities",
 }
 PAST_SOURCE = "past games"
 # the patterns whose links were made from the lines of a source (phrases.Phrases reads them)
 LIST_SOURCES = frozenset(
     ("proverb", "saying", "song", "title", "wiktionary", "quote", "locution", "gloss")
     + ("thes_phrase", "mwe", "entity", "dictionary")
+    + TABLE_PATTERNS
 )
 # what stands between the two words of a corpus pattern (the index does not keep which one)
 _BETWEEN = {
@@ -85,10 +95,16 @@ _ORDER = {
             "thes_phrase",
             "mwe",
             "entity",
+            "place",
+            "italwordnet",
+            "wikt_synset",
             "proverb",
+            "proverb_more",
             "saying",
             "song",
             "quote",
+            "quotation",
+            "quiz",
             "title",
             "dictionary",
             "compound",

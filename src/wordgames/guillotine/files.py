@@ -176,6 +176,21 @@ def _phrase_files(cfg: Config, built: set[str]) -> dict[str, list[Path]]:
             tables += [paths.guillotine_wordnet(cfg, lang, t) for t in ("lemma", "synset")]
     out["locution"] = out["gloss"] = tables
     out["thes_phrase"] = selection.existing_files(cfg, links["thesaurus"])
+    out.update(link_tables(cfg))  # TableSpecs: they stand for their files
+    return out
+
+
+def link_tables(cfg: Config) -> dict[str, list]:
+    """The configured knowledge tables (``guillotine.links.tables``) whose file exists, as
+    :class:`~wordgames.guillotine.table_links.TableSpec` by pattern."""
+    from wordgames.guillotine.table_links import TableSpec
+
+    out: dict[str, list] = {}
+    for pattern, entries in cfg.section("guillotine")["links"]["tables"].items():
+        for entry in entries:
+            path = selection.data_file(cfg, entry["path"])
+            if path is not None:
+                out.setdefault(pattern, []).append(TableSpec.from_config(pattern, entry, path))
     return out
 
 

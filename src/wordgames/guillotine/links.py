@@ -25,7 +25,9 @@ content words in the same line of a knowledge list), ``title`` (two words of a W
 lemma or example phrase, ``colpo_di_stato``), ``synonym`` (two one-word lemmas of the same synset) and
 ``gloss`` (a lemma and a content word of its synset's definition), and from MyThes thesauri
 (:mod:`wordgames.guillotine.thesaurus`): ``thesaurus`` (a headword and a one-word synonym) and
-``thes_phrase`` (the words of a multiword synonym, with each other and with the headword).
+``thes_phrase`` (the words of a multiword synonym, with each other and with the headword), and
+from the knowledge tables a config names, one pattern each (:mod:`.table_links`): ``italwordnet``,
+``wikt_synset``, ``quiz``, ``proverb_more``, ``quotation``, ``place``.
 
 The output Parquet has columns ``left``, ``right`` (normalised words, in text order), ``pattern``
 (string) and ``count`` (int64); a second Parquet ``words`` has the unigram ``word``, ``count`` of the
@@ -56,6 +58,7 @@ from wordgames.guillotine.list_links import (
     wiktionary_links,
 )
 from wordgames.guillotine.patterns import CORPUS_PATTERNS, WINDOW_PATTERNS
+from wordgames.guillotine.table_links import TableSpec, table_links
 from wordgames.guillotine.wordnet import read_wordnet, wordnet_links
 
 log = logging.getLogger(__name__)
@@ -128,6 +131,7 @@ def build_links(
     quotes: Sequence[str | os.PathLike] = (),
     wordnet: Sequence[str | os.PathLike] = (),
     thesaurus: Sequence[str | os.PathLike] = (),
+    tables: dict[str, Sequence[TableSpec]] | None = None,
     min_count: int = 1,
     lexicon_words: set[str] | None = None,
     window: int = 0,
@@ -200,6 +204,13 @@ def build_links(
         from wordgames.guillotine.thesaurus import read_thesaurus, thesaurus_links
 
         counters.update(thesaurus_links([e for f in thesaurus for e in read_thesaurus(f)]))
+    for pattern, specs in (tables or {}).items():
+        c = Counter()
+        for spec in specs:
+            found = table_links(pattern, spec)
+            log.info("%s: %s (%s): %d links", pattern, spec.path, spec.reader, len(found))
+            c.update(found)
+        counters[pattern] = c
     table = links_table(corpus, words, counters)
     write_parquet(table, out)
     write_parquet(

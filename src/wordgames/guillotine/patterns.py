@@ -156,6 +156,8 @@ THESAURUS_PATTERNS = ("thesaurus", "thes_phrase")  # see wordgames.guillotine.th
 # two content words of one lexical unit of a corpus (links.unit_corpora): a multiword expression or
 # idiom, a named entity or title of a work, a dictionary headword with its gloss
 UNIT_PATTERNS = ("mwe", "entity", "dictionary")
+# one pattern a configured knowledge table (guillotine.links.tables; wordgames.guillotine.table_links)
+TABLE_PATTERNS = ("italwordnet", "wikt_synset", "quiz", "proverb_more", "quotation", "place")
 PATTERNS = (
     CORPUS_PATTERNS
     + WINDOW_PATTERNS
@@ -163,6 +165,7 @@ PATTERNS = (
     + WORDNET_PATTERNS
     + THESAURUS_PATTERNS
     + UNIT_PATTERNS
+    + TABLE_PATTERNS
 )
 
 

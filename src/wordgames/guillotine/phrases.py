@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from wordgames.guillotine.games import normalize, tokenize
-from wordgames.guillotine.patterns import is_content
+from wordgames.guillotine.patterns import TABLE_PATTERNS, is_content
 from wordgames.guillotine.surface import surface
 
 log = logging.getLogger(__name__)
@@ -115,6 +115,10 @@ def _lines(pattern: str, paths: Sequence) -> Iterable[tuple]:
         return _wordnet_lines(paths, glosses=pattern == "gloss")
     if pattern == "thes_phrase":
         return _thesaurus_lines(paths)
+    if pattern in TABLE_PATTERNS:  # TableSpecs (guillotine.links.tables)
+        from wordgames.guillotine.table_links import table_lines
+
+        return (line for spec in paths for line in table_lines(spec))
     return ()
 
 

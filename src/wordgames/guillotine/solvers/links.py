@@ -14,18 +14,23 @@ calibration map fitted on held-out training games turns its softmax into the con
 
 from __future__ import annotations
 
-import re
 import time
-from collections import Counter
 from functools import lru_cache
 
 import numpy as np
 
+from wordgames.guillotine import patterns as P
 from wordgames.guillotine.evidence import Resources, zipf
 from wordgames.guillotine.model import Model
 from wordgames.guillotine.patterns import CORPUS_PATTERNS, PATTERNS, UNIT_PATTERNS, is_content
 from wordgames.guillotine.solvers.base import Answer, Result
-from wordgames.guillotine.solvers.links_features import FEATURES, hand_model
+from wordgames.guillotine.solvers.links_features import (  # noqa: F401 - is_roman_numeral: API
+    FEATURES,
+    VOWELS,
+    hand_model,
+    is_roman_numeral,
+    lemma_solutions,
+)
 
 DEFAULTS = {
     "cap": 3.0,
@@ -43,28 +48,12 @@ DEFAULTS = {
 
 # clues whose forms and GloVe neighbours a solver remembers (each entry well under 1 kB)
 CLUE_CACHE = 50_000
-VOWELS = frozenset("aeiouàèéìíòóùú")
-_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
-
-
-def is_roman_numeral(word: str) -> bool:
-    """A well-formed Roman numeral of two or more letters (``iii``, ``xiv``; not ``i``, ``iiii``)."""
-    return len(word) >= 2 and _ROMAN.fullmatch(word) is not None
-
-
-def _lemma_solutions(solutions, lex, words: list[str]) -> list[int]:
-    """How often a form of each word's lemma was a past solution (``anni`` counts ``anno``):
-    the past-game prior pooled over inflections."""
-    lemma = lex.lemma if lex is not None else str
-    by_lemma: Counter = Counter()
-    for s, c in solutions.items():
-        by_lemma[lemma(s)] += c
-    return [by_lemma[lemma(w)] for w in words]
-
-
 PAT = {p: PATTERNS.index(p) for p in PATTERNS}
+LINE_PATTERNS = ("proverb", "saying", "song", "quote")
 CORPUS_IDX = np.array([PAT[p] for p in CORPUS_PATTERNS])
-LIST_IDX = np.array([PAT[p] for p in ("proverb", "saying", "song", "quote")])
+LIST_IDX = np.array([PAT[p] for p in (*LINE_PATTERNS, "proverb_more", "quotation")])
+# the knowledge tables whose links count as dictionary links (an entry, not a line of text)
+TABLE_DICT_IDX = np.array([PAT[p] for p in ("italwordnet", "wikt_synset", "quiz", "place")])
 
 
 @lru_cache(maxsize=200_000)
@@ -251,7 +240,7 @@ class LinksSolver:
         # dictionary links (Wiktionary, wordnet locutions, synonyms, glosses, thesaurus, the lexical
         # units of the knowledge corpora) count alike in the sums
         dict_n = wikt_n + locution_n + synonym_n + gloss_n + thes_n + thes_phrase_n
-        dict_n = dict_n + sum(unit_n.values())
+        dict_n = dict_n + sum(unit_n.values()) + M[:, :, TABLE_DICT_IDX].sum(-1)
         direct = corpus_n + lists_n + title_n + dict_n  # every link but near, past games and GloVe
         cos = np.nan_to_num(COS, nan=0.0)
         has_cos = ~np.isnan(COS)
@@ -324,7 +313,7 @@ class LinksSolver:
         X[:, col["cov_past"]] = (PAST > 0).sum(1)
         if past is not None:
             X[:, col["past_prior"]] = np.log1p([past.solutions.get(w, 0) for w in words])
-            X[:, col["past_lemma_prior"]] = np.log1p(_lemma_solutions(past.solutions, lex, words))
+            X[:, col["past_lemma_prior"]] = np.log1p(lemma_solutions(past.solutions, lex, words))
         n_vec = np.maximum(has_cos.sum(1), 1)
         X[:, col["glove_mean"]] = cos.sum(1) / n_vec
         X[:, col["glove_cov"]] = glove_link.sum(1)
@@ -332,6 +321,8 @@ class LinksSolver:
         X[:, col["kglove_cov"]] = kglove_link.sum(1)
         for u, counts in unit_n.items():
             X[:, col[f"cov_{u}"]] = (counts > 0).sum(1)
+        for t in P.TABLE_PATTERNS:
+            X[:, col[f"cov_{t}"]] = (M[:, :, PAT[t]] > 0).sum(1)
         X[:, col["log_count"]] = log_count
         X[:, col["log_degree"]] = log_degree
         X[:, col["adj_only"]] = [

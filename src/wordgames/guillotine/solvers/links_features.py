@@ -4,10 +4,32 @@ weights used when no trained model is available (see docs/guillotine.md)."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import numpy as np
 
 from wordgames.guillotine.model import Model
-from wordgames.guillotine.patterns import CORPUS_PATTERNS
+from wordgames.guillotine.patterns import CORPUS_PATTERNS, TABLE_PATTERNS
+
+VOWELS = frozenset("aeiouàèéìíòóùú")
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
+def is_roman_numeral(word: str) -> bool:
+    """A well-formed Roman numeral of two or more letters (``iii``, ``xiv``; not ``i``, ``iiii``)."""
+    return len(word) >= 2 and _ROMAN.fullmatch(word) is not None
+
+
+def lemma_solutions(solutions, lex, words: list[str]) -> list[int]:
+    """How often a form of each word's lemma was a past solution (``anni`` counts ``anno``):
+    the past-game prior pooled over inflections."""
+    lemma = lex.lemma if lex is not None else str
+    by_lemma: Counter = Counter()
+    for s, c in solutions.items():
+        by_lemma[lemma(s)] += c
+    return [by_lemma[lemma(w)] for w in words]
+
 
 FEATURES = [
     "cov_any",
@@ -58,6 +80,8 @@ FEATURES = [
     "cov_dictionary",
     "kglove_mean",
     "kglove_cov",
+    # one a configured knowledge table (guillotine.links.tables)
+    *[f"cov_{p}" for p in TABLE_PATTERNS],
 ]
 
 # Pairs of features whose products the weighting model also learns from (all pairs of these).
