@@ -122,9 +122,10 @@ class TableFiles:
     def find(self, clue: str, solution: str) -> dict[str, str]:
         """Pattern -> the first line of its table holding both the clue and the solution."""
         out = {}
-        want = set(_tokens(clue)) | set(_tokens(solution))
-        if not want:
+        a, b = set(_tokens(clue)), set(_tokens(solution))
+        if not a or not b or a == b:  # a clue that is the solution (a faulty game) links nothing
             return out
+        want = a | b
         for pattern, post in self.postings.items():
             common = set.intersection(*(post.get(w, set()) for w in want))
             if common:
@@ -285,6 +286,9 @@ def main() -> int:
         "seed": args.seed,
         "tables_configured": sorted(specs),
         "tables_in_index": [p for p in TABLE_PATTERNS if p in index.patterns_present],
+        # rebuilt links after the evaluation: the ranks are of the earlier links
+        "links_newer_than_eval": links_path.stat().st_mtime
+        > max(p.stat().st_mtime for p in tables.values()),
     }
     if args.json:
         print(json.dumps({**info, "summary": summary, "losses": losses}, ensure_ascii=False))
@@ -294,8 +298,14 @@ def main() -> int:
         f"{len(pool)} distinct losses of the links solver in the tables of {', '.join(names)} "
         f"outside the fold {args.dev} ({by_fold}); {len(drawn)} drawn with seed {args.seed}. "
         f"New tables configured: {', '.join(info['tables_configured']) or 'none'}; in the links "
-        f"index: {', '.join(info['tables_in_index']) or 'none'}.\n"
+        f"index: {', '.join(info['tables_in_index']) or 'none'}."
     )
+    if info["links_newer_than_eval"]:
+        print(
+            "The links table is newer than the evaluation tables: the ranks and answers are of the "
+            "links before it, the links columns of the links now."
+        )
+    print()
     print("\n".join(markdown(losses)))
     s = summary
     print("\n| cause | losses |\n|---|---:|")

@@ -67,6 +67,7 @@ def test_clues_old_new_or_none_and_the_cause(tmp_path):
     }
     assert loss["supplied"] == {"fonte": ["quiz"], "cielo": ["proverb_more (file)"]}
     assert (loss["linked_old"], loss["linked_new"], loss["cause"]) == (1, 2, "missing links")
+    assert files.find("acqua", "acqua") == {}  # a clue that is the solution: no link
     assert gl.cause_of(None, 5) == "no candidate" and gl.cause_of(4, 3) == "ranking"
     s = gl.summarize([loss])
     assert s["losses_supplied_by_list"] == {"proverb_more": 1, "quiz": 1}
