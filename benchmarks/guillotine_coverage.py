@@ -1,5 +1,7 @@
 """La Ghigliottina: how many clue-solution pairs of a game set the links table connects, by pattern,
-and how many more the stats stage's PMI table (its co-occurrence window) would add.
+and how many more the stats stage's PMI table (its co-occurrence window) would add. Then, for the
+configured knowledge tables (``guillotine.links.tables``), the pairs each links and the pairs only
+the tables link (no other pattern does).
 
     WORDGAMES_DATA=../shared/data .venv/bin/python benchmarks/guillotine_coverage.py \
         --configfile config/local-it.yaml
@@ -19,7 +21,7 @@ from wordgames import paths
 from wordgames.config import load_config_file
 from wordgames.guillotine.evidence import LinkIndex
 from wordgames.guillotine.games import configured_sets
-from wordgames.guillotine.patterns import PATTERNS, WORDNET_PATTERNS
+from wordgames.guillotine.patterns import PATTERNS, TABLE_PATTERNS, WORDNET_PATTERNS
 
 
 def pmi_pairs(pmi_path, pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -59,6 +61,8 @@ def main() -> int:
     index = LinkIndex.load(links_path, paths.guillotine_link_words(cfg, coll))
     pmi_path = paths.pmi(cfg, coll)
     wordnet = {PATTERNS.index(p) for p in WORDNET_PATTERNS}
+    tables = {PATTERNS.index(p) for p in TABLE_PATTERNS}
+    table_rows = []
     print(
         f"{'set':<20} {'pairs':>6} {'linked':>7} {'only wordnet':>13} {'+ PMI table':>12}  "
         "pairs per pattern"
@@ -73,13 +77,23 @@ def main() -> int:
                 linked.add((clue, solution))
                 by_pattern.update(PATTERNS[p] for p in hits)
                 only_wordnet += hits <= wordnet
+                if hits <= tables:
+                    by_pattern["only tables"] += 1
         unlinked = set(pairs) - linked
         extra = len(pmi_pairs(pmi_path, unlinked)) if pmi_path.exists() and unlinked else "-"
-        top = ", ".join(f"{p} {n}" for p, n in by_pattern.most_common(8))
+        table_rows.append(
+            (name, [by_pattern[p] for p in TABLE_PATTERNS], by_pattern["only tables"])
+        )
+        top = ", ".join(f"{p} {n}" for p, n in by_pattern.most_common(10) if p != "only tables")
         print(
             f"{name:<20} {len(pairs):>6} {len(linked & set(pairs)):>7} {only_wordnet:>13} "
             f"{extra:>12}  {top}"
         )
+    print("\nknowledge tables: pairs linked by each, and by them only")
+    print("| set | " + " | ".join(TABLE_PATTERNS) + " | only the tables |")
+    print("|---|" + "---:|" * (len(TABLE_PATTERNS) + 1))
+    for name, counts, only in table_rows:
+        print(f"| {name} | " + " | ".join(map(str, counts)) + f" | {only} |")
     return 0
 
 

@@ -96,8 +96,6 @@ _ORDER = {
             "mwe",
             "entity",
             "place",
-            "italwordnet",
-            "wikt_synset",
             "proverb",
             "proverb_more",
             "saying",
@@ -116,6 +114,8 @@ _ORDER = {
             "synonym",
             "thesaurus",
             "gloss",
+            "italwordnet",
+            "wikt_synset",
             "past",
         )
     )
