@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
+from tests.guillotine.invented_training import train_on_invented_games
 from wordgames.guillotine.feature_groups import FEATURE_GROUPS, groups_present
 from wordgames.guillotine.games import Game
 from wordgames.guillotine.model import Model
@@ -235,32 +236,10 @@ def test_groups_then_auto_chooses_the_ranker_on_the_kept_features():
 
 
 def test_the_training_stage_selects_and_the_service_solves_with_the_model(config, tmp_path):
-    from wordgames.cli import main
-    from wordgames.config import load_config_file
     from wordgames.guillotine.service import GuillotineService
 
-    # 40 invented past games on the fixture's links (two known clues each, three unknown words)
-    rng = np.random.default_rng(0)
-    known, answers = ["pane", "gioco", "testa", "osso", "zoccolo"], ["duro", "casa", "morbido"]
-    lines = []
-    for k in range(40):
-        clues = [*rng.choice(known, 2, replace=False), *(f"w{k}x{j}" for j in range(3))]
-        lines.append(json.dumps({"clues": clues, "solution": answers[k % 3]}))
-    past = tmp_path / "many.jsonl"
-    past.write_text("\n".join(lines) + "\n")
-    results = config.parent / "results"
-    solver = {**load_config_file(config).section("guillotine")["solver"], "select": "groups"}
-    out = results / "guillotine" / "model.json"
-    args = [
-        "build",
-        "guillotine-train",
-        "--links-index",
-        str(results / "it/guillotine/links-index"),
-    ]
-    args += ["--morphit", "--evidence", str(past)]
     with threadpool_limits(1, "blas"):
-        assert main([*args, "--solver-params", json.dumps(solver), "--out", str(out)]) == 0
-    data = json.loads(out.read_text())
+        data = train_on_invented_games(config, tmp_path, select="groups")
     sel = data["info"]["features_selection"]
     assert sel["setting"] == "groups" and sel["steps"]
     dropped = {f for s in sel["steps"] if s["decision"] == "dropped" for f in s["features"]}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.guillotine.invented_training import train_on_invented_games
 from wordgames.guillotine.evaluate import calibration
 from wordgames.guillotine.games import Game
 from wordgames.guillotine.model import Model
@@ -200,35 +201,11 @@ def test_solution_rank_counts_ties_against_the_solution():
 
 
 def test_the_training_stage_writes_an_lgbm_model_the_service_solves_with(config, tmp_path):
-    import json
-
-    from wordgames.cli import main
-    from wordgames.config import load_config_file
     from wordgames.guillotine.service import GuillotineService
     from wordgames.guillotine.solvers.links_features import FEATURES
 
-    # 40 invented past games on the fixture's links (two known clues each, three unknown words),
-    # enough for the booster (the fixture's four games would leave it the logit)
-    rng = np.random.default_rng(0)
-    known, answers = ["pane", "gioco", "testa", "osso", "zoccolo"], ["duro", "casa", "morbido"]
-    lines = []
-    for k in range(40):
-        clues = [*rng.choice(known, 2, replace=False), *(f"w{k}x{j}" for j in range(3))]
-        lines.append(json.dumps({"clues": clues, "solution": answers[k % 3]}))
-    past = tmp_path / "many.jsonl"
-    past.write_text("\n".join(lines) + "\n")
-    results = config.parent / "results"
-    solver = {**load_config_file(config).section("guillotine")["solver"], "ranker": "lgbm"}
-    out = results / "guillotine" / "model.json"
-    args = [
-        "build",
-        "guillotine-train",
-        "--links-index",
-        str(results / "it/guillotine/links-index"),
-    ]
-    args += ["--morphit", "--evidence", str(past)]
-    assert main([*args, "--solver-params", json.dumps(solver), "--out", str(out)]) == 0
-    data = json.loads(out.read_text())
+    # enough games for the booster (the fixture's four games would leave it the logit)
+    data = train_on_invented_games(config, tmp_path, ranker="lgbm")
     assert data["ranker"] == "lgbm" and data["features"] == FEATURES
     assert data["info"]["ranker"] == {"setting": "lgbm", "chosen": "lgbm(leaves=15,trees=500)"}
     service = GuillotineService.from_config(config)
