@@ -36,10 +36,10 @@ PER_CLUE = 3
 #: a longer line is shown cut to the words around the two linked ones
 MAX_TEXT = 100
 #: the patterns whose two words belong to one listed expression (a wordnet locution, a thesaurus
-#: entry, a multiword expression or named entity): there another form of a word is that word
+#: entry, a multiword expression, named entity or place name): there another form of a word is that
+#: word. Not the synset tables: their links mix lemmas with definitions, as ``gloss`` does
 PHRASE_PATTERNS = frozenset(
-    ("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity")
-    + ("italwordnet", "wikt_synset", "place")
+    ("locution", "synonym", "thesaurus", "thes_phrase", "mwe", "entity", "place")
 )
 
 SOURCES = {
