@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from wordgames.hangman.game import Board
 from wordgames.hangman.lexicon import Lexicon
+from wordgames.hangman.phrase_channel import PhraseChannel
 from wordgames.hangman.scoring import Domain
 from wordgames.lm.model import LanguageModel
 
@@ -17,12 +18,13 @@ UNK = "<unk>"
 
 @dataclass
 class Resources:
-    """What solvers read: the vocabulary with counts, the n-gram LM (None for LM-free solvers) and
-    the in-domain LM."""
+    """What solvers read: the vocabulary with counts, the n-gram LM (None for LM-free solvers),
+    the in-domain LM and the phrase lists' channel."""
 
     lexicon: Lexicon
     lm: LanguageModel | None = None
     domain: Domain | None = None  # the in-domain LM the LM solvers interpolate with, if any
+    phrases: PhraseChannel | None = None  # listed phrases the posterior mixes with the LM, if any
 
 
 @dataclass
@@ -34,6 +36,8 @@ class Decision:
     prediction: str
     letter_scores: dict[str, float] = field(default_factory=dict)
     predictions: list[tuple[str, float]] = field(default_factory=list)
+    # the listed phrase that decided the letter and its list ("cotton candy: WordNet noun.food")
+    reason: str | None = None
 
 
 def fill(masked: str, words: list[str | None]) -> str:
