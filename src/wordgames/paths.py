@@ -25,6 +25,7 @@ the pipeline wrote it for that config. Layout under ``results_dir``::
     wordle/feedback.npy, wordle/words.parquet    the guesses x answers feedback matrix
     wordle/optimal-tree-{mode}.json              the proved optimal trees
     hangman/domain/model.binary, model.json      the in-domain LM of a puzzle set's training answers
+    hangman/phrases/table.parquet, info.json     the phrase lists' table and the channel's weights
     eval/{game}/...                              per-game Parquet and summaries
     report/                                      the Markdown report; figures/ and tables/ of the
                                                  HTML report
@@ -216,6 +217,16 @@ def hangman_domain_lm(cfg: Config) -> Path:
 def hangman_domain_info(cfg: Config) -> Path:
     """What the in-domain stage chose (order, weights, categories) and the evidence (JSON)."""
     return results(cfg, "hangman", "domain", "model.json")
+
+
+def hangman_phrases_table(cfg: Config) -> Path:
+    """The phrase lists of hangman.phrases.lists as one table (Parquet)."""
+    return results(cfg, "hangman", "phrases", "table.parquet")
+
+
+def hangman_phrases_info(cfg: Config) -> Path:
+    """The phrase channel's weights (λ, π per category, κ) and the evidence (JSON)."""
+    return results(cfg, "hangman", "phrases", "info.json")
 
 
 def hangman_summary(cfg: Config) -> Path:

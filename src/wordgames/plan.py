@@ -121,6 +121,21 @@ def hangman_domain(cfg: Config) -> bool:
     return hangman_enabled(cfg) and hangman_domain_train(cfg) is not None
 
 
+def hangman_phrases(cfg: Config) -> bool:
+    """Whether the run builds the phrase lists' channel: a list's file and the training answers
+    there (:func:`hangman_phrase_lists` checks every list's columns first)."""
+    return hangman_enabled(cfg) and bool(hangman_phrase_lists(cfg)) and hangman_domain(cfg)
+
+
+def hangman_phrase_lists(cfg: Config) -> list:
+    """The lists of hangman.phrases.lists whose file exists (PhraseList); all columns checked."""
+    from wordgames.hangman.phrase_lists import lists_from_config
+
+    entries = cfg.section("hangman")["phrases"]["lists"]
+    lists = lists_from_config(entries, lambda p: cfg.data_path(p) or p)
+    return [spec for spec in lists if Path(spec).exists()]  # as selection.data_file
+
+
 def hangman_variants(cfg: Config, phrase_set: str) -> list[str]:
     """The evaluation rows of a phrase set: every solver on the prose LM, and for a set of the
     in-domain model's domain, each of hangman.domain.solvers with it (``posterior+domain``) and
@@ -463,6 +478,8 @@ def run_targets(cfg: Config) -> list[Path]:
         out.append(paths.hangman_summary(cfg))
     if hangman_domain(cfg):  # what `--domain` and the web page read, evaluated or not
         out += [paths.hangman_domain_lm(cfg), paths.hangman_domain_info(cfg)]
+    if hangman_phrases(cfg):  # what the solvers play with by default, evaluated or not
+        out += [paths.hangman_phrases_table(cfg), paths.hangman_phrases_info(cfg)]
     if hangman_lm_sizes_enabled(cfg):
         out += [paths.hangman_lm_sizes(cfg, ext) for ext in ("parquet", "md")]
     if hangman_words_dictionary(cfg) is not None:

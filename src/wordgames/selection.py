@@ -31,6 +31,22 @@ def hangman_domain_train(cfg: Config) -> Path | None:
     return None if train is None else data_file(cfg, train)
 
 
+def hangman_phrase_entries(cfg: Config) -> dict[str, tuple[dict, Path]]:
+    """The phrase lists (hangman.phrases.lists) whose file exists: name -> (config entry, path)."""
+    out = {}
+    for name, entry in cfg.section("hangman")["phrases"]["lists"].items():
+        path = data_file(cfg, entry["path"])
+        if path is not None:
+            out[name] = (entry, path)
+    return out
+
+
+def hangman_phrases_configured(cfg: Config) -> bool:
+    """Whether the config has a phrase channel: a list whose file exists and the training answers
+    (hangman.domain.train) its weights are fitted on."""
+    return bool(hangman_phrase_entries(cfg)) and hangman_domain_train(cfg) is not None
+
+
 # the collections of each stage ---------------------------------------------------------------------
 def collections(cfg: Config) -> list[str]:
     return list(cfg.section("collections"))

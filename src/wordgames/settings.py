@@ -205,6 +205,23 @@ class HangmanDomain:
 
 
 @dataclass(frozen=True)
+class HangmanPhraseList:
+    path: str
+    header: bool
+    phrase: str | int
+    type: str | int | None
+    label: str | None
+    max_words: int
+
+
+@dataclass(frozen=True)
+class HangmanPhrases:
+    lists: dict[str, HangmanPhraseList]
+    folds: int
+    kappas: list[float]
+
+
+@dataclass(frozen=True)
 class HangmanLmSizes:
     tokens: list[int]
     solvers: list[str]
@@ -253,6 +270,7 @@ class Hangman:
     min_count: int
     phrase_sets: dict[str, str]
     domain: HangmanDomain
+    phrases: HangmanPhrases
     limit: int | None
     seed: HangmanSeed
     posterior: HangmanPosterior
