@@ -58,6 +58,8 @@ CONFIG_OPTIONS: dict[str, str] = {
     "build hangman-domain --weights": "hangman.domain.weights.[]",
     "build hangman-domain --folds": "hangman.domain.folds",
     "build hangman-domain --class-prior": "hangman.domain.class_prior",
+    "build hangman-phrases --folds": "hangman.phrases.folds",
+    "build hangman-phrases --kappas": "hangman.phrases.kappas.[]",
     **{f"hangman word-{c} --lives": "hangman.words.lives" for c in ("solve", "assist", "eval")},
     "hangman word-eval --limit": "hangman.words.limit",
     "build hangman-words-split --seed": "hangman.words.seed",

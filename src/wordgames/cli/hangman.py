@@ -1,5 +1,5 @@
 """``wordgames hangman solve|assist|eval`` and the build stages ``hangman-domain``,
-``hangman-eval``, ``hangman-summary``."""
+``hangman-phrases``, ``hangman-eval``, ``hangman-summary``."""
 
 from __future__ import annotations
 
@@ -95,6 +95,26 @@ def register(commands) -> None:
     b.add_argument("--out", required=True, help="KenLM binary")
     b.add_argument("--out-info", required=True, help="JSON of the choice and its evidence")
     b.set_defaults(handler=_build_domain)
+
+    b = commands.build.add_parser(
+        "hangman-phrases", help="the phrase lists' table and the list channel's weights (EM)"
+    )
+    b.add_argument("--train", required=True, help="TSV with 'answer' and 'category' columns")
+    b.add_argument("--lm", required=True, help="the prose LM the lists are weighed against")
+    b.add_argument(
+        "--list",
+        dest="lists",
+        action="append",
+        required=True,
+        metavar="NAME=JSON",
+        help='a phrase list: NAME=\'{"path": ..., "header": false, "phrase": 1, "type": null, '
+        '"label": null, "max_words": 8}\' (hangman.phrases.lists); repeatable',
+    )
+    b.add_argument("--folds", type=int, required=True)
+    b.add_argument("--kappas", type=float, nargs="+", required=True)
+    b.add_argument("--out-table", required=True, help="phrase table Parquet")
+    b.add_argument("--out-info", required=True, help="JSON of the weights and their evidence")
+    b.set_defaults(handler=_build_phrases)
 
     b = commands.build.add_parser("hangman-eval", help="play one solver on one phrase set")
     b.add_argument("--phrases", required=True)
@@ -284,6 +304,54 @@ def _build_domain(args) -> int:
         f"in-domain LM: order {info.order}, weight {info.weight:g} with a category, "
         f"{info.weight_plain:g} without; word prior weight {info.prior_weight:g} / "
         f"{info.prior_weight_plain:g}; {info.answers} answers, {len(info.categories)} categories",
+        file=sys.stderr,
+    )
+    return 0
+
+
+#: the keys of a --list entry (those of a hangman.phrases.lists entry)
+LIST_KEYS = ("path", "header", "phrase", "type", "label", "max_words")
+
+
+def phrase_lists(items: list[str]) -> list:
+    """--list NAME=JSON values as :class:`~wordgames.hangman.phrase_lists.PhraseList`, or a
+    one-line error."""
+    from wordgames.cli import json_object
+    from wordgames.errors import InputError
+    from wordgames.hangman.phrase_lists import PhraseList
+
+    lists: dict[str, PhraseList] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name:
+            raise InputError(f'--list takes NAME={{"path": ...}}, got {item!r}')
+        entry = json_object(text, f"--list {name}")
+        unknown = sorted(set(entry) - set(LIST_KEYS))
+        if unknown or not isinstance(entry.get("path"), str):
+            what = f"unknown key {unknown[0]!r}" if unknown else "no path"
+            raise InputError(f"--list {name}: {what} (keys: {', '.join(LIST_KEYS)})")
+        if name in lists:
+            raise InputError(f"--list {name}: given twice")
+        lists[name] = PhraseList.from_config(name, entry, entry["path"])
+    return list(lists.values())
+
+
+def _build_phrases(args) -> int:
+    from wordgames.hangman.phrase_channel import build
+
+    info = build(
+        phrase_lists(args.lists),
+        args.train,
+        args.lm,
+        args.out_table,
+        args.out_info,
+        folds=args.folds,
+        kappas=args.kappas,
+    )
+    print(
+        f"phrase channel: kappa {info.kappa:g}, lambda {info.lam['']:.3g} pooled; "
+        f"{len(info.types)} source types, {info.answers} answers "
+        f"({info.selection.get('listed_answers', 0)} listed), {len(info.categories)} categories",
         file=sys.stderr,
     )
     return 0
