@@ -1,6 +1,7 @@
 # Sentence Hangman evaluation: every solver in hangman.solvers on every phrase set of
 # hangman.phrase_sets whose file exists, on the LM of hangman.collection; the sets of the in-domain
 # model's domain also with that model, with and without their categories (plan.hangman_variants);
+# the LM solvers with the phrase lists' channel when hangman.phrases has lists (plan.hangman_phrases);
 # per-game Parquet, then a summary table (Parquet + Markdown). See docs/hangman.md.
 
 
@@ -36,6 +37,32 @@ rule hangman_domain:
         " {params.orders} {params.weights} --folds {params.folds}"
         " --class-prior {params.class_prior}"
         " --memory {params.memory} --out {output.lm} --out-info {output.info} > {log} 2>&1"
+
+
+rule hangman_phrases:
+    input:
+        lists=get_hangman_phrase_lists,
+        train=get_hangman_domain_train,
+        lm=str(paths.lm_binary(CFG, CFG.settings.hangman.collection)),
+    output:
+        table=str(paths.hangman_phrases_table(CFG)),
+        info=str(paths.hangman_phrases_info(CFG)),
+    log:
+        log_path("hangman_phrases"),
+    benchmark:
+        bench_path("hangman_phrases")
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    params:
+        lists=get_hangman_phrase_list_options,
+        folds=CFG.settings.hangman.phrases.folds,
+        kappas=option_list("--kappas", CFG.settings.hangman.phrases.kappas),
+        digest=get_hangman_phrases_digest,
+    shell:
+        "wordgames build hangman-phrases --train {input.train} --lm {input.lm}"
+        " {params.lists:q} --folds {params.folds} {params.kappas}"
+        " --out-table {output.table} --out-info {output.info} > {log} 2>&1"
 
 
 rule hangman_eval:

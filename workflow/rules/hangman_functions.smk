@@ -11,6 +11,46 @@ def get_hangman_domain_digest(wildcards):
     return digest_of([plan.hangman_domain_train(CFG)])
 
 
+def get_hangman_phrase_lists(wildcards):
+    return external([spec.path for spec in plan.hangman_phrase_lists(CFG)])
+
+
+def get_hangman_phrases_digest(wildcards):
+    """Content of the lists and the training answers, with each list's name and columns (not its
+    path: a moved data folder reruns nothing)."""
+    lists = plan.hangman_phrase_lists(CFG)
+    specs = [f"{spec.name}={as_json(_list_entry(spec))}" for spec in lists]
+    return digest_of([*(s.path for s in lists), plan.hangman_domain_train(CFG)], *specs)
+
+
+def _list_entry(spec, **path):
+    """A list's hangman.phrases.lists entry (its path only when given)."""
+    keys = ("header", "phrase", "type", "label", "max_words")
+    return {**{k: getattr(spec, k) for k in keys}, **path}
+
+
+def get_hangman_phrase_list_options(wildcards, input):
+    """--list NAME=JSON of every list (its path the input's, so a derived param: not part of the
+    rerun params; the digest holds the rest)."""
+    lists = plan.hangman_phrase_lists(CFG)
+    return repeated(
+        "--list",
+        [
+            f"{spec.name}={as_json(_list_entry(spec, path=str(path)))}"
+            for spec, path in zip(lists, input.lists, strict=True)
+        ],
+    )
+
+
+def hangman_variant_phrases(variant):
+    """Whether a variant's solver plays with the phrase lists' channel (an LM solver, when the
+    config has the channel)."""
+    from wordgames.hangman.solvers import SOLVERS
+
+    solver = plan.hangman_variant(variant)[0]
+    return plan.hangman_phrases(CFG) and SOLVERS[solver].needs_lm
+
+
 def get_hangman_inputs(wildcards):
     coll = CFG.settings.hangman.collection
     inputs = {
@@ -21,6 +61,9 @@ def get_hangman_inputs(wildcards):
     if plan.hangman_variant(wildcards.variant)[1]:
         inputs["domain_lm"] = str(paths.hangman_domain_lm(CFG))
         inputs["domain_info"] = str(paths.hangman_domain_info(CFG))
+    if hangman_variant_phrases(wildcards.variant):
+        inputs["phrases_table"] = str(paths.hangman_phrases_table(CFG))
+        inputs["phrases_info"] = str(paths.hangman_phrases_info(CFG))
     return inputs
 
 
@@ -42,6 +85,12 @@ def get_hangman_domain_options(wildcards, input):
     return ["--domain-lm", input.domain_lm, "--domain-info", input.domain_info]
 
 
+def get_hangman_phrases_options(wildcards, input):
+    if "phrases_table" not in input.keys():
+        return []
+    return ["--phrases-table", input.phrases_table, "--phrases-info", input.phrases_info]
+
+
 def get_hangman_category_switch(wildcards):
     return switch("--no-categories", not plan.hangman_variant(wildcards.variant)[2])
 
@@ -60,7 +109,7 @@ def get_hangman_games():
 HANGMAN_EVAL_SHELL = (
     "wordgames build hangman-eval --phrases {input.phrases} --name {wildcards.phrase_set}"
     " --solver {params.solver} --variant {wildcards.variant} --lm {input.lm}"
-    " --unigrams {input.unigrams} {params.domain} {params.categories}"
+    " --unigrams {input.unigrams} {params.domain} {params.phrases} {params.categories}"
     " --lives {params.lives} {params.limit} --min-count {params.min_count}"
     " --options {params.options:q} --out {output} > {log} 2>&1"
 )
@@ -75,6 +124,7 @@ def hangman_eval_params(limit):
         "min_count": CFG.settings.hangman.min_count,
         "options": get_hangman_options,
         "domain": get_hangman_domain_options,
+        "phrases": get_hangman_phrases_options,
         "categories": get_hangman_category_switch,
         "collection": CFG.settings.hangman.collection,
         "digest": get_hangman_digest,

@@ -32,6 +32,15 @@ def register(commands) -> None:
         p.add_argument(
             "--domain-info", help="its JSON of weights and categories (implies --domain)"
         )
+        p.add_argument(
+            "--no-phrases",
+            action="store_true",
+            help="play without the phrase lists of hangman.phrases (the ablation)",
+        )
+        p.add_argument(
+            "--phrases-table", help="phrase lists' table (default: the pipeline's hangman_phrases)"
+        )
+        p.add_argument("--phrases-info", help="the lists' channel weights JSON, beside the table")
 
     p = game.add_parser(
         "solve",
@@ -129,6 +138,8 @@ def register(commands) -> None:
     b.add_argument("--variant", help="the row's name in the summary (default: the solver)")
     b.add_argument("--domain-lm", help="in-domain KenLM model to interpolate with")
     b.add_argument("--domain-info", help="its JSON (hangman-domain --out-info)")
+    b.add_argument("--phrases-table", help="phrase lists' table (hangman-phrases --out-table)")
+    b.add_argument("--phrases-info", help="their weights (hangman-phrases --out-info)")
     b.add_argument("--no-categories", action="store_true", help="hide the phrases' categories")
     b.add_argument("--out", required=True, help="per-game Parquet")
     b.set_defaults(handler=_build_eval)
@@ -152,11 +163,18 @@ def _service(args):
         lives=args.lives,
         domain_lm=args.domain_lm,
         domain_info=args.domain_info,
+        phrases_table=args.phrases_table,
+        phrases_info=args.phrases_info,
     )
 
 
 def _domain(args) -> bool:
     return bool(args.domain or args.domain_lm or args.domain_info)
+
+
+def _guess(decision) -> str:
+    """A guess and, when a listed phrase decided it, its reason: ``c  (cotton candy: films)``."""
+    return decision.letter if decision.reason is None else f"{decision.letter}  ({decision.reason})"
 
 
 def _print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -171,10 +189,15 @@ def _print_table(rows: list[list[str]], header: list[str]) -> None:
 # handlers ------------------------------------------------------------------------------------------
 def _solve(args) -> int:
     played = _service(args).play(
-        args.phrase, args.solver, category=args.category, domain=_domain(args)
+        args.phrase,
+        args.solver,
+        category=args.category,
+        domain=_domain(args),
+        phrase_lists=not args.no_phrases,
     )
     rows = [
-        [str(len(s.wrong)), s.board.masked, s.decision.prediction, s.guess] for s in played.steps
+        [str(len(s.wrong)), s.board.masked, s.decision.prediction, _guess(s.decision)]
+        for s in played.steps
     ]
     header = ["errors", "hint", "prediction", "guess"]
     stages = [s.decision.stage for s in played.steps]
@@ -194,7 +217,12 @@ def _solve(args) -> int:
 
 def _assist(args) -> int:
     advice = _service(args).assist(
-        args.masked, args.wrong, args.solver, category=args.category, domain=_domain(args)
+        args.masked,
+        args.wrong,
+        args.solver,
+        category=args.category,
+        domain=_domain(args),
+        phrase_lists=not args.no_phrases,
     )
     board, d = advice.board, advice.decision
     preds = d.predictions[: args.top] or [(d.prediction, 1.0)]
@@ -208,6 +236,7 @@ def _assist(args) -> int:
                     "category": board.category,
                     "guess": d.letter,
                     "stage": d.stage,
+                    "reason": d.reason,
                     "letters": d.letter_scores,
                     "predictions": [{"phrase": p, "probability": w} for p, w in preds],
                 }
@@ -216,7 +245,7 @@ def _assist(args) -> int:
         return 0
     # a solver of one stage names it after itself ("posterior"): only another stage says something
     stage = "" if d.stage == advice.solver else f", stage {d.stage}"
-    print(f"guess: {d.letter}   ({advice.solver}{stage})")
+    print(f"guess: {_guess(d)}   ({advice.solver}{stage})")
     if d.letter_scores:
         print("letters: " + "  ".join(f"{c} {s:.3g}" for c, s in d.letter_scores.items()))
     _print_table([[p, f"{w:.3f}"] for p, w in preds], ["prediction", "probability"])
@@ -234,12 +263,15 @@ def _eval(args) -> int:
         limit=args.limit,
         domain=domain,
         categories=not args.no_categories,
+        phrase_lists=not args.no_phrases,
     )
+    solver = service.solver(args.solver, domain, not args.no_phrases)
     summary = {
-        "solver": service.solver(args.solver, domain).name,
+        "solver": solver.name,
         "phrases": str(args.phrases),
         "lives": service.lives,
         "domain": domain,
+        "phrase_lists": solver.res.phrases is not None,
         "categories": not args.no_categories,
         **summarise(records),
     }
@@ -267,6 +299,8 @@ def _build_eval(args) -> int:
         options={args.solver: options},
         domain_lm=args.domain_lm,
         domain_info=args.domain_info,
+        phrases_table=args.phrases_table,
+        phrases_info=args.phrases_info,
     )
     variant = args.variant or args.solver
     records = service.evaluate(

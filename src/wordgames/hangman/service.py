@@ -25,6 +25,7 @@ from wordgames.hangman.domain import DomainInfo
 from wordgames.hangman.evaluate import GameRecords, evaluate, play
 from wordgames.hangman.game import LIVES, Board, Game, parse_board
 from wordgames.hangman.lexicon import MIN_COUNT, Lexicon
+from wordgames.hangman.phrase_channel import PhraseChannel
 from wordgames.hangman.puzzles import Puzzle, read_puzzles
 from wordgames.hangman.scoring import Domain
 from wordgames.hangman.solvers import (
@@ -120,7 +121,9 @@ class HangmanService:
     solver name to its options (the config's ``hangman.seed`` / ``hangman.posterior``); ``hint``
     ends the message of a missing file. ``domain_lm`` and ``domain_info`` are the in-domain model's
     files (the ``hangman_domain`` stage's binary and JSON); an operation asked ``domain=True``
-    interpolates the LM solvers' prose LM with it.
+    interpolates the LM solvers' prose LM with it. ``phrases_table`` and ``phrases_info`` are the
+    phrase lists' channel (the ``hangman_phrases`` stage's Parquet and JSON): when given, the LM
+    solvers play with it unless an operation is asked ``phrase_lists=False`` (the ablation).
     """
 
     def __init__(
@@ -136,6 +139,8 @@ class HangmanService:
         hint: str | None = None,
         domain_lm: PathLike | None = None,
         domain_info: PathLike | None = None,
+        phrases_table: PathLike | None = None,
+        phrases_info: PathLike | None = None,
     ):
         if lives < 1:
             raise InputError(f"lives must be at least 1, got {lives}")
@@ -153,7 +158,10 @@ class HangmanService:
         self._model = lm if isinstance(lm, LanguageModel) else None
         self._domain_files = (domain_lm, domain_info) if domain_lm or domain_info else None
         self._domain: Domain | None = None
-        self._solvers: dict[tuple[str, bool], Solver] = {}
+        has_phrases = phrases_table or phrases_info
+        self._phrases_files = (phrases_table, phrases_info) if has_phrases else None
+        self._phrases: PhraseChannel | None = None
+        self._solvers: dict[tuple[str, bool, bool], Solver] = {}
 
     @classmethod
     def from_config(
@@ -165,15 +173,19 @@ class HangmanService:
         lives: int | None = None,
         domain_lm: PathLike | None = None,
         domain_info: PathLike | None = None,
+        phrases_table: PathLike | None = None,
+        phrases_info: PathLike | None = None,
     ) -> HangmanService:
         """The service of a config (or config file): the LM and unigram table the pipeline built
         for ``hangman.collection`` unless ``lm`` / ``unigrams`` name other files, the config's
         lives (or ``lives``), default solver, ``min_count`` and solver options; the in-domain
         model the pipeline built from ``hangman.domain.train`` (if set) unless ``domain_lm`` /
-        ``domain_info`` name other files."""
+        ``domain_info`` name other files; the phrase lists' channel the pipeline built from
+        ``hangman.phrases`` (if it has lists) unless ``phrases_table`` / ``phrases_info`` name
+        other files."""
         from wordgames import paths
         from wordgames.config import DEFAULT_CONFIGFILE
-        from wordgames.selection import hangman_domain_train
+        from wordgames.selection import hangman_domain_train, hangman_phrases_configured
 
         if isinstance(cfg_or_path, Config):
             cfg, name = cfg_or_path, str(cfg_or_path.source or DEFAULT_CONFIGFILE)
@@ -182,6 +194,7 @@ class HangmanService:
         hangman = cfg.settings.hangman
         section = cfg.section("hangman")
         has_domain = hangman_domain_train(cfg) is not None
+        has_phrases = hangman_phrases_configured(cfg)
         return cls(
             unigrams or paths.lm_unigrams(cfg, hangman.collection),
             lm or paths.lm_binary(cfg, hangman.collection),
@@ -194,6 +207,9 @@ class HangmanService:
             "--lm/--unigrams",
             domain_lm=domain_lm or (paths.hangman_domain_lm(cfg) if has_domain else None),
             domain_info=domain_info or (paths.hangman_domain_info(cfg) if has_domain else None),
+            phrases_table=phrases_table
+            or (paths.hangman_phrases_table(cfg) if has_phrases else None),
+            phrases_info=phrases_info or (paths.hangman_phrases_info(cfg) if has_phrases else None),
         )
 
     # loading ---------------------------------------------------------------------------------------
@@ -247,23 +263,52 @@ class HangmanService:
         """Whether an in-domain model is configured (it may still have to be built)."""
         return self._domain_files is not None or self._domain is not None
 
-    def solver(self, name: str | None = None, domain: bool = False) -> Solver:
+    def load_phrases(self) -> PhraseChannel | None:
+        """The phrase lists' channel (read on first use); None when none is configured. A
+        configured one not built yet fails in one line
+        (:class:`~wordgames.errors.ArtifactMissingError`)."""
+        if self._phrases is None and self._phrases_files is not None:
+            from wordgames.artifacts import require
+
+            if None in self._phrases_files:
+                raise InputError("the phrase lists' channel needs both its table and its info")
+            hint = (
+                "build it with the pipeline (rule hangman_phrases), name other files "
+                "(--phrases-table, --phrases-info) or play without the lists (--no-phrases)"
+            )
+            table, info = (require(f, hint) for f in self._phrases_files)
+            print(f"wordgames: reading {table}, {info}", file=sys.stderr)
+            self._phrases = PhraseChannel.load(table, info)
+        return self._phrases
+
+    @property
+    def has_phrases(self) -> bool:
+        """Whether a phrase lists' channel is configured (it may still have to be built)."""
+        return self._phrases_files is not None or self._phrases is not None
+
+    def solver(
+        self, name: str | None = None, domain: bool = False, phrase_lists: bool = True
+    ) -> Solver:
         """The solver of that name (the default one for None), built on first use; ``domain``:
-        an LM solver interpolates with the in-domain model."""
+        an LM solver interpolates with the in-domain model; ``phrase_lists``: an LM solver plays
+        with the phrase lists' channel, when one is configured."""
         name = name or self.default_solver
         cls = check_solver(name)
         domain = domain and cls.needs_lm
+        phrase_lists = phrase_lists and cls.needs_lm and self.has_phrases
         if domain and not self.has_domain:
             self.load_domain()  # the one-line error, before any file is read
-        if (name, domain) not in self._solvers:
+        key = (name, domain, phrase_lists)
+        if key not in self._solvers:
             self.load(with_lm=cls.needs_lm)
             resources = Resources(
                 self._lexicon,
                 self._model if cls.needs_lm else None,
                 self.load_domain() if domain else None,
+                self.load_phrases() if phrase_lists else None,
             )
-            self._solvers[name, domain] = make_solver(name, resources, **self.options.get(name, {}))
-        return self._solvers[name, domain]
+            self._solvers[key] = make_solver(name, resources, **self.options.get(name, {}))
+        return self._solvers[key]
 
     # checking what a user types --------------------------------------------------------------------
     def game(self, phrase: str, category: str | None = None) -> Game:
@@ -283,11 +328,12 @@ class HangmanService:
         *,
         category: str | None = None,
         domain: bool = False,
+        phrase_lists: bool = True,
     ) -> PlayedGame:
         """Let a solver play the phrase (shown with ``category``, if given) to the end; every
         board, decision and hit."""
         self.game(phrase, category)  # refused before any file is read
-        s = self.solver(solver, domain)
+        s = self.solver(solver, domain, phrase_lists)
         game, decisions = play(s, phrase, self.lives, category)
         steps = []
         wrong: list[str] = []
@@ -306,10 +352,11 @@ class HangmanService:
         *,
         category: str | None = None,
         domain: bool = False,
+        phrase_lists: bool = True,
     ) -> Suggestion:
         """The next letter for a board in progress and the solver's reasons."""
         board = self.board(masked, wrong, category)
-        s = self.solver(solver, domain)
+        s = self.solver(solver, domain, phrase_lists)
         return Suggestion(board, s.name, self.lives, s.decide(board))
 
     def phrases(
@@ -333,12 +380,18 @@ class HangmanService:
         *,
         domain: bool = False,
         categories: bool = True,
+        phrase_lists: bool = True,
     ) -> GameRecords:
         """Play a solver on every phrase (a file or a list), shown with its category unless
-        ``categories`` is False; one record per game
+        ``categories`` is False (with the phrase lists' channel unless ``phrase_lists`` is False);
+        one record per game
         (:func:`~wordgames.hangman.evaluate.summarise` sums them up; ``.to_pandas()``: one row per
         phrase, :meth:`~wordgames.hangman.evaluate.GameRecords.to_pandas`)."""
         puzzles = self.phrases(phrases, limit)
         return evaluate(
-            self.solver(solver, domain), puzzles, self.lives, desc=desc, categories=categories
+            self.solver(solver, domain, phrase_lists),
+            puzzles,
+            self.lives,
+            desc=desc,
+            categories=categories,
         )
