@@ -295,9 +295,14 @@ class BoardPhrases:
     norms: list[str]
     sources: list[str]
     probs: np.ndarray  # P(phrase | list channel, board), sums to 1
+    letters: np.ndarray  # (phrases, 26): the letter is at a hidden position
     present: np.ndarray  # (26,) P(letter at a hidden position | list channel, board)
     mass: float  # Σ p_list(x) over the fitting phrases: P_list(board)
     lam: float
+
+    def present_of(self, letter: str) -> np.ndarray:
+        """Which phrases hide ``letter``."""
+        return self.letters[:, ord(letter) - _A] > 0
 
 
 class PhraseIndex:
@@ -410,6 +415,7 @@ class PhraseChannel:
             norms=list(unique),
             sources=[best_source[k][1] for k in range(len(unique))],
             probs=probs,
+            letters=letters,
             present=probs @ letters,
             mass=mass,
             lam=lam,

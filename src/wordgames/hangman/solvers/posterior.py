@@ -26,6 +26,7 @@ from wordgames.hangman.endgame import endgame_letter
 from wordgames.hangman.game import MASK, Board
 from wordgames.hangman.lexicon import ALPHABET
 from wordgames.hangman.oov import OovModel
+from wordgames.hangman.phrase_channel import BoardPhrases
 from wordgames.hangman.scoring import phrase_scorer
 from wordgames.hangman.solvers.base import UNK, Decision, Solver, fill
 
@@ -36,6 +37,10 @@ _DEFAULTS = schema_defaults("hangman.posterior")
 # the unknown-word model's dense tables: order 4 is 4 MB; the phrase boards' budget rarely
 # affords a forward pass of order 5 (a 115 MB table)
 OOV_DENSE_ORDER = 4
+#: the least share of the unigram mass a beam is taken to cover (P_LM(board) is its mass over it)
+COVER_FLOOR = 1e-6
+#: a decision names the listed phrase behind it when the lists hold this much of the posterior
+REASON_SHARE = 0.1
 
 
 class PosteriorSolver(Solver):
@@ -202,16 +207,24 @@ class PosteriorSolver(Solver):
                     marginals[i] = dict(zip(beam_words[i], mix.tolist(), strict=True))
             present_not *= 1.0 - np.clip(p_slot, 0.0, 1.0)
         present = (1.0 - present_not) * open_mask
+        listed, rho = self._listed(board, hyps, beam_words, cand_share)
+        if listed is not None:
+            present = (1.0 - rho) * present + rho * listed.present * open_mask
         if present.max() <= 0:
             letter = self.fallback_letter(board)
         else:
             # ties (e.g. all zero but one) broken by text frequency
             key = present + 1e-9 * lex.letter_freq
             letter = ALPHABET[int(np.argmax(np.where(open_mask, key, -1.0)))]
-            if self.endgame:
+            # the endgame searches the LM's beam: not when the lists hold most of the posterior
+            if self.endgame and rho < 0.5:
                 letter = self._endgame(board, hyps, w, marginals, letter)
         order = np.argsort(-w)[:5]
-        preds = [(fill(board.masked, hyps[j][1]), float(w[j])) for j in order]
+        preds = [(fill(board.masked, hyps[j][1]), (1.0 - rho) * float(w[j])) for j in order]
+        reason = None
+        if listed is not None:
+            preds = self._with_listed(board, preds, listed, rho)
+            reason = self._reason(listed, rho, letter)
         return Decision(
             letter,
             "posterior",
@@ -220,7 +233,61 @@ class PosteriorSolver(Solver):
                 ALPHABET[j]: float(present[j]) for j in np.argsort(-present)[:5] if present[j] > 0
             },
             predictions=preds,
+            reason=reason,
         )
+
+    def _listed(
+        self, board: Board, hyps, beam_words, cand_share
+    ) -> tuple[BoardPhrases | None, float]:
+        """The listed phrases fitting the board and the posterior probability ρ that the answer
+        is one of them (:mod:`wordgames.hangman.phrase_channel`): Bayes' rule between
+        λ P_list(board) and (1 - λ) P_LM(board). P_LM(board) is the beam's LM mass over the share
+        of the slots' unigram mass its hypotheses cover (a beam early in a game holds a sliver
+        of the phrases that fit; counted alone it would hand the lists every early board)."""
+        channel = self.res.phrases
+        if channel is None or board.hidden == 0:
+            return None, 0.0
+        listed = channel.board(board.slots, board.guessed, board.category)
+        if listed is None:
+            return None, 0.0
+        logs = np.array([h[0] for h in hyps]) * LN10
+        top = logs.max()
+        lm_mass = top + np.log(np.exp(logs - top).sum())
+        cover = 0.0
+        for _, words, _ in hyps:
+            share = 1.0
+            for i, word in enumerate(words):
+                if len(beam_words[i]) > 1 and cand_share[i].sum() > 0:
+                    share *= float(cand_share[i][beam_words[i].index(word)])
+            cover += share
+        lm_mass -= np.log(min(1.0, max(cover, COVER_FLOOR)))
+        lam = listed.lam
+        log_list = np.log(lam) + np.log(listed.mass)
+        log_lm = np.log1p(-lam) + lm_mass
+        rho = float(1.0 / (1.0 + np.exp(np.clip(log_lm - log_list, -700, 700))))
+        return listed, rho
+
+    @staticmethod
+    def _with_listed(board: Board, preds, listed: BoardPhrases, rho: float):
+        """The beam's predictions and the likeliest listed phrases, by posterior, best first."""
+        best = {}
+        for phrase, p in preds:
+            best[phrase] = best.get(phrase, 0.0) + p
+        for j in np.argsort(-listed.probs)[:5]:
+            phrase = fill(board.masked, listed.norms[j].split(" "))
+            best[phrase] = best.get(phrase, 0.0) + rho * float(listed.probs[j])
+        return sorted(best.items(), key=lambda kv: -kv[1])[:5]
+
+    def _reason(self, listed: BoardPhrases, rho: float, letter: str) -> str | None:
+        """The listed phrase likeliest to hold the letter, and its list, if the lists weigh in
+        the decision (ρ of at least ``REASON_SHARE``)."""
+        if rho < REASON_SHARE:
+            return None
+        has = listed.present_of(letter)
+        if not has.any():
+            return None
+        j = int(np.argmax(np.where(has, listed.probs, -1.0)))
+        return f"{listed.norms[j]}: {self.res.phrases.describe(listed.sources[j])}"
 
     def _unknown(self, lex, slot: str, guessed: frozenset[str]) -> tuple[np.ndarray, float]:
         """An unknown word in ``slot``: P(letter at some hidden position) and P(the board | a
