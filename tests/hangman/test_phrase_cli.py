@@ -172,3 +172,19 @@ def test_eval_records_whether_the_lists_played(tiny_config, tiny_lm, capsys, tmp
         assert code == 0, err
         summary = json.loads(out)
         assert summary["phrase_lists"] is used and summary["games"] == 2
+
+
+def test_the_web_answers_carry_the_reason(tiny_config, tiny_lm):
+    from wordgames.web.hangman import HangmanWeb
+
+    service = HangmanService.from_config(
+        tiny_config, lm=tiny_lm["binary"], unigrams=tiny_lm["unigrams"]
+    )
+    web = HangmanWeb(service)
+    assert web.phrase_lists and web.info()["phrase_lists"] is True
+    advice = web.assist("c_tt__ c____", "", "posterior", 3, category="Food & Drink")
+    assert advice["reason"] == "cotton candy: WordNet noun.food"
+    played = web.play("beach ball", "baseline")
+    assert all(step["reason"] is None for step in played["steps"])
+    off = HangmanWeb(service, phrase_lists=False)
+    assert off.assist("c_tt__ c____", "", "posterior", 3)["reason"] is None

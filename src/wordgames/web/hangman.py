@@ -26,10 +26,18 @@ class HangmanWeb:
     """The HTTP answers of a :class:`~wordgames.hangman.service.HangmanService`: its results as
     the JSON the routes return."""
 
-    def __init__(self, service: Hangman, domain: bool = False, puzzles: list[Puzzle] = ()):
+    def __init__(
+        self,
+        service: Hangman,
+        domain: bool = False,
+        puzzles: list[Puzzle] = (),
+        phrase_lists: bool | None = None,
+    ):
         self.service = service
         self.domain = domain  # whether the in-domain LM is loaded (requests may ask for it)
         self.puzzles = list(puzzles)  # the phrases the page hides for a player to guess
+        # whether the LM solvers play with the phrase lists (default: when the service has them)
+        self.phrase_lists = service.has_phrases if phrase_lists is None else phrase_lists
 
     @classmethod
     def load(cls, cfg, config_name: str | None = None) -> HangmanWeb:
@@ -45,7 +53,13 @@ class HangmanWeb:
                 domain = True
             except ArtifactMissingError as exc:  # the page plays without it, and says so
                 print(f"wordgames: no in-domain LM for hangman ({exc})", file=sys.stderr)
-        web = cls(service, domain, _puzzles(cfg))
+        phrase_lists = False
+        if service.has_phrases:
+            try:
+                phrase_lists = service.load_phrases() is not None
+            except ArtifactMissingError as exc:  # the page plays without them, and says so
+                print(f"wordgames: no phrase lists for hangman ({exc})", file=sys.stderr)
+        web = cls(service, domain, _puzzles(cfg), phrase_lists)
         for name in service.solvers:  # the first decision pages the LM in: not on a request
             web.assist("___ ___'_ ____", "", name, 1, domain=domain)
         return web
@@ -63,6 +77,7 @@ class HangmanWeb:
             "collection": s.collection,
             "domain": self.domain,
             "categories": list(s.load_domain().info.categories) if self.domain else [],
+            "phrase_lists": self.phrase_lists,
             "puzzles": [{"phrase": p.phrase, "category": p.category} for p in self.puzzles],
         }
 
@@ -83,7 +98,12 @@ class HangmanWeb:
         domain: bool = False,
     ) -> dict:
         advice = self.service.assist(
-            masked, wrong, solver, category=category, domain=self._domain(domain)
+            masked,
+            wrong,
+            solver,
+            category=category,
+            domain=self._domain(domain),
+            phrase_lists=self.phrase_lists,
         )
         board, d = advice.board, advice.decision
         scores = d.letter_scores
@@ -98,6 +118,7 @@ class HangmanWeb:
             "guess": d.letter,
             "probability": scores.get(d.letter),
             "stage": d.stage,
+            "reason": d.reason,
             "letters": [
                 {"letter": c, "probability": p}
                 for c, p in sorted(scores.items(), key=lambda kv: -kv[1])[:26]
@@ -109,7 +130,13 @@ class HangmanWeb:
     def play(
         self, phrase: str, solver: str | None, category: str | None = None, domain: bool = False
     ) -> dict:
-        played = self.service.play(phrase, solver, category=category, domain=self._domain(domain))
+        played = self.service.play(
+            phrase,
+            solver,
+            category=category,
+            domain=self._domain(domain),
+            phrase_lists=self.phrase_lists,
+        )
         game = played.game
         return {
             "phrase": game.phrase,
@@ -129,6 +156,7 @@ class HangmanWeb:
                     "hit": s.hit,
                     "stage": s.decision.stage,
                     "prediction": s.decision.prediction,
+                    "reason": s.decision.reason,
                     "probability": s.decision.letter_scores.get(s.guess),
                 }
                 for s in played.steps
@@ -189,6 +217,10 @@ SCORE = (
     "the solver's score for the letter: a probability (posterior solver) or the number of words of "
     "its decoded phrase the letter would fill (seed solver)"
 )
+REASON = (
+    "the listed phrase that decided the letter and its list (cotton candy: WordNet noun.food); "
+    "null when no list did"
+)
 # fields several answers share, described once
 LetterScoreOrNull = Annotated[
     Number | None, Field(description=f"{SCORE}; null when the solver scored no letter")
@@ -208,6 +240,9 @@ class HangmanInfo(ResponseBody):
     collection: str = Field(description="the corpus collection the LM was trained on")
     domain: bool = Field(description="whether the in-domain LM is loaded (requests may ask for it)")
     categories: list[str] = Field(description="the categories the in-domain LM knows (folded)")
+    phrase_lists: bool = Field(
+        description="whether the LM solvers play with the phrase lists (hangman.phrases)"
+    )
     puzzles: list[HangmanPuzzle] = Field(
         description="phrases for a player to guess (a fixed sample of the config's phrase sets; "
         "the page hides them)"
@@ -237,6 +272,7 @@ class Advice(ResponseBody):
     guess: str = Field(description="the next letter to guess")
     probability: LetterScoreOrNull
     stage: str = Field(description="the solver's stage that chose the letter")
+    reason: str | None = Field(description=REASON)
     letters: list[LetterScore] = Field(description="the letters the solver scored, best first")
     predictions: list[Prediction] = Field(
         description="the top phrase hypotheses (at most `top`), or the one phrase it believes"
@@ -250,6 +286,7 @@ class HangmanStep(ResponseBody):
     hit: bool = Field(description="whether the phrase holds it")
     stage: str = Field(description="the solver's stage that chose it")
     prediction: str = Field(description="the phrase the solver believed")
+    reason: str | None = Field(description=REASON)
     probability: LetterScoreOrNull
 
 

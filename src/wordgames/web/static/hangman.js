@@ -269,7 +269,8 @@ function drawSteps(played, solver, steps) {
     const row = [i + 1,
       el("span", {}, `${s.guess.toUpperCase()} ${s.hit ? "✓" : "✗"} `,
          el("span", {class: "hm-prob"}, s.hit ? percentOrScore(s.probability, solver) : `wrong, ${percentOrScore(s.probability, solver)}`)),
-      el("span", {class: "hm-belief"}, s.prediction)];
+      el("span", {class: "hm-belief"}, s.prediction,
+         s.reason ? el("span", {class: "muted small"}, ` (${s.reason})`) : null)];
     if (staged) row.push(i && s.stage === played[i - 1].stage ? "" : stageText(solver, s.stage) || "");
     return row;
   });
@@ -372,6 +373,8 @@ async function assist() {
   const stage = stageText(a.solver, a.stage);
   $("stage").hidden = !stage;
   $("stage").textContent = stage ? `Chosen by ${stage}.` : "";
+  $("reason").hidden = !a.reason;  // the listed phrase that decided it, if one did
+  $("reason").textContent = a.reason ? `From the phrase lists: ${a.reason}.` : "";
   $("predictions").replaceChildren(...a.predictions.map(pr => el("li", {},
     el("span", {class: "hm-phrase"}, pr.phrase), " ",
     pr.probability === null ? "" : el("span", {class: "muted"}, percent(pr.probability)))));
