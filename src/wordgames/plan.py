@@ -7,7 +7,7 @@ commands (``wordgames wordle|hangman|guillotine``) both ask here, so a command r
 pipeline built for its config, and fails naming the artifact when one is missing.
 
 A value under ``{data_dir}`` whose file is absent (or with no data folder set) is left out: the stage
-that needs it is not part of the run, as the schema documents.
+that needs it is not part of the run, as the schema documents (a missing phrase list is an error).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from wordgames.selection import (  # noqa: F401 - the rules ask plan for them
     existing_files,
     glove_collections,
     hangman_domain_train,
+    hangman_phrase_entries,
     lm_collections,
     stats_collections,
     table_collections,
@@ -122,18 +123,17 @@ def hangman_domain(cfg: Config) -> bool:
 
 
 def hangman_phrases(cfg: Config) -> bool:
-    """Whether the run builds the phrase lists' channel: a list's file and the training answers
-    there (:func:`hangman_phrase_lists` checks every list's columns first)."""
+    """Whether the run builds the phrase lists' channel: lists and training answers there."""
     return hangman_enabled(cfg) and bool(hangman_phrase_lists(cfg)) and hangman_domain(cfg)
 
 
 def hangman_phrase_lists(cfg: Config) -> list:
-    """The lists of hangman.phrases.lists whose file exists (PhraseList); all columns checked."""
+    """The lists (PhraseList) of selection.hangman_phrase_entries; every list's columns checked."""
     from wordgames.hangman.phrase_lists import lists_from_config
 
-    entries = cfg.section("hangman")["phrases"]["lists"]
-    lists = lists_from_config(entries, lambda p: cfg.data_path(p) or p)
-    return [spec for spec in lists if Path(spec).exists()]  # as selection.data_file
+    lists_from_config(cfg.section("hangman")["phrases"]["lists"], lambda p: p)
+    entries = {n: e for n, (e, _) in hangman_phrase_entries(cfg).items()}
+    return lists_from_config(entries, cfg.data_path)
 
 
 def hangman_variants(cfg: Config, phrase_set: str) -> list[str]:

@@ -32,12 +32,19 @@ def hangman_domain_train(cfg: Config) -> Path | None:
 
 
 def hangman_phrase_entries(cfg: Config) -> dict[str, tuple[dict, Path]]:
-    """The phrase lists (hangman.phrases.lists) whose file exists: name -> (config entry, path)."""
+    """The phrase lists (hangman.phrases.lists): name -> (config entry, path). A list under an
+    unset ``{data_dir}`` is left out (the config runs without the data); a list whose file is
+    missing is a config error, not a silently weaker solver."""
+    from wordgames.errors import ConfigError
+
     out = {}
     for name, entry in cfg.section("hangman")["phrases"]["lists"].items():
-        path = data_file(cfg, entry["path"])
-        if path is not None:
-            out[name] = (entry, path)
+        path = cfg.data_path(entry["path"])
+        if path is None:
+            continue
+        if not path.exists():
+            raise ConfigError(f"hangman.phrases.lists.{name}: no file {path}")
+        out[name] = (entry, path)
     return out
 
 

@@ -81,7 +81,12 @@ def test_the_plan_checks_every_list_file_or_not(tmp_path):
         "later": {"path": "{data_dir}/later.txt"},
     }
     cfg = load_config({"hangman": {"phrases": {"lists": lists}}})
-    assert [s.name for s in hangman_phrase_lists(cfg)] == ["here"]  # missing files left out
+    # a missing list is an error naming it; one under an unset {data_dir} is left out
+    with pytest.raises(ConfigError, match=r"hangman\.phrases\.lists\.gone: no file .*gone\.txt"):
+        hangman_phrase_lists(cfg)
+    _write(tmp_path / "gone.txt", "a new hope\n")
+    cfg = load_config({"hangman": {"phrases": {"lists": lists}}})
+    assert [s.name for s in hangman_phrase_lists(cfg)] == ["here", "gone"]
     lists["gone"].update(header=True, phrase=2)
     cfg = load_config({"hangman": {"phrases": {"lists": lists}}})
     with pytest.raises(ConfigError, match=r"hangman\.phrases\.lists\.gone\.phrase"):

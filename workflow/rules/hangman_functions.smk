@@ -48,7 +48,7 @@ def hangman_variant_phrases(variant):
     from wordgames.hangman.solvers import SOLVERS
 
     solver = plan.hangman_variant(variant)[0]
-    return plan.hangman_phrases(CFG) and SOLVERS[solver].needs_lm
+    return plan.hangman_phrases(CFG) and SOLVERS[solver].uses_phrases
 
 
 def get_hangman_inputs(wildcards):

@@ -49,6 +49,10 @@ class PhraseList:
         for role, column in (("phrase", phrase), ("type", kind)):
             if column is None:
                 continue
+            if isinstance(column, bool):
+                raise ConfigError(
+                    f"hangman.phrases.lists.{name}.{role}: a column name or number, got {column!r}"
+                )
             if header and not isinstance(column, str):
                 raise ConfigError(
                     f"hangman.phrases.lists.{name}.{role}: a list with a header names its "

@@ -295,7 +295,7 @@ class HangmanService:
         name = name or self.default_solver
         cls = check_solver(name)
         domain = domain and cls.needs_lm
-        phrase_lists = phrase_lists and cls.needs_lm and self.has_phrases
+        phrase_lists = phrase_lists and cls.uses_phrases and self.has_phrases
         if domain and not self.has_domain:
             self.load_domain()  # the one-line error, before any file is read
         key = (name, domain, phrase_lists)

@@ -56,6 +56,7 @@ class Solver(ABC):
 
     name: str = ""
     needs_lm: bool = False
+    uses_phrases: bool = False  # reads Resources.phrases (the phrase lists' channel)
 
     def __init__(self, resources: Resources):
         self.res = resources

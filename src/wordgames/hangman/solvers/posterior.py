@@ -46,6 +46,7 @@ REASON_SHARE = 0.1
 class PosteriorSolver(Solver):
     name = "posterior"
     needs_lm = True
+    uses_phrases = True
 
     def __init__(
         self,
