@@ -7,7 +7,10 @@ The LM loads memory-mapped; the first decision after loading is timed too (cold 
         [--domain]
 
 ``--domain`` adds a row per LM solver interpolated with the in-domain LM the pipeline built for the
-config, the board shown with the category "Phrase". ``--variant LABEL=JSON`` (repeatable) adds the
+config, the board shown with the category "Phrase". ``--phrases`` adds a row per solver that reads
+the phrase lists' channel the pipeline built (``hangman.phrases``), with every list loaded (and with
+``--domain`` also interpolated), and prints the channel's load time and the process's peak resident
+memory. ``--variant LABEL=JSON`` (repeatable) adds the
 posterior solver with those options over the config's, as ``posterior[LABEL]`` (with ``--domain``
 also interpolated), e.g. ``--variant 'bigram={"oov_model": "bigram"}'``.
 """
@@ -15,6 +18,7 @@ also interpolated), e.g. ``--variant 'bigram={"oov_model": "bigram"}'``.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import time
@@ -52,6 +56,7 @@ def main() -> int:
     ap.add_argument("--unigrams")
     ap.add_argument("--solvers", default=",".join(SOLVERS))
     ap.add_argument("--domain", action="store_true", help="also each LM solver with the domain LM")
+    ap.add_argument("--phrases", action="store_true", help="also each solver with the phrase lists")
     ap.add_argument("--variant", action="append", default=[], metavar="LABEL=JSON")
     args = ap.parse_args()
     try:
@@ -89,9 +94,23 @@ def main() -> int:
             for label, name, options in plain
             if SOLVERS[name].needs_lm
         ]
+    variants = [(*v, None) for v in variants]
+    if args.phrases:
+        from wordgames.hangman.phrase_channel import PhraseChannel
+
+        t0 = time.perf_counter()
+        channel = PhraseChannel.load(
+            paths.hangman_phrases_table(cfg), paths.hangman_phrases_info(cfg)
+        )
+        print(f"phrase lists: {len(channel.index)} rows loaded in {time.perf_counter() - t0:.2f} s")
+        variants += [
+            (f"{label}+lists", name, options, domain, channel)
+            for label, name, options, domain, _ in variants
+            if SOLVERS[name].uses_phrases
+        ]
     rows = []
-    for name, solver_name, options, domain in variants:
-        solver = make_solver(solver_name, Resources(lexicon, lm, domain), **options)
+    for name, solver_name, options, domain, channel in variants:
+        solver = make_solver(solver_name, Resources(lexicon, lm, domain, channel), **options)
         category = None if domain is None else "Phrase"
         times, cpu = [], []
         for phrase in PHRASES:
@@ -129,6 +148,8 @@ def main() -> int:
         f"decision {max(r[3] for r in rows) * 1000:.1f} ms wall, "
         f"{max(r[5] for r in rows) * 1000:.1f} ms CPU (wall time includes waiting for a busy CPU)"
     )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory {peak:.0f} MB (target: under 3 GB)")
     return 0 if median < 0.2 else 1
 
 
