@@ -71,8 +71,10 @@ def test_a_column_of_the_wrong_kind_is_a_config_error(entry, message):
         PhraseList.from_config("wn", entry, "wn.tsv")
 
 
-def test_the_plan_checks_every_list_file_or_not(tmp_path):
+def test_the_plan_checks_every_list_file_or_not(tmp_path, monkeypatch):
     from wordgames.plan import hangman_phrase_lists
+
+    monkeypatch.delenv("WORDGAMES_DATA", raising=False)  # "later" is under an unset {data_dir}
 
     here = _write(tmp_path / "here.txt", "star wars\n")
     lists = {
